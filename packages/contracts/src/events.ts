@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './common';
+import { folder } from './folders';
+import { comment, task } from './tasks';
+
+/** JetStream streams and the subjects each one holds (ARCHITECTURE.md "Events"). */
+export const streams = {
+  IDENTITY: ['identity.>'],
+  TASKS: ['tasks.>'],
+  FOLDERS: ['folders.>'],
+} as const;
+export type StreamName = keyof typeof streams;
+
+const userRef = z.object({ userId: uuid, email: z.string() });
+const taskEvent = z.object({ task });
+
+/** Every event subject and the schema of its `data`. */
+export const eventPayloads = {
+  'identity.user.created': userRef.extend({ firstName: z.string(), lastName: z.string() }),
+  'identity.user.deleted': userRef,
+  'identity.trust.added': z.object({ ownerId: uuid, trustedUserId: uuid, trustedEmail: z.string() }),
+  'identity.trust.removed': z.object({ ownerId: uuid, trustedUserId: uuid }),
+  'tasks.task.created': taskEvent,
+  'tasks.task.updated': taskEvent,
+  'tasks.task.deleted': z.object({ taskId: uuid }),
+  'tasks.task.completed': taskEvent,
+  'tasks.task.reopened': taskEvent,
+  'tasks.task.progress': z.object({ taskId: uuid, progress: z.number().int(), message: z.string() }),
+  'tasks.task.assigned': z.object({ task, recipientEmail: z.string(), recipientId: uuid.nullable() }),
+  'tasks.task.invited': z.object({ task, recipientEmail: z.string(), recipientId: uuid.nullable() }),
+  'tasks.task.accepted': z.object({ taskId: uuid, userId: uuid, role: z.enum(['invite', 'assign']) }),
+  'tasks.comment.created': z.object({ taskId: uuid, comment }),
+  'folders.folder.created': z.object({ folder }),
+  'folders.folder.updated': z.object({ folder }),
+  'folders.folder.deleted': z.object({ folderId: uuid }),
+  'folders.tasks.attached': z.object({ folderId: uuid, taskIds: z.array(uuid) }),
+} as const;
+export type EventSubject = keyof typeof eventPayloads;
+export type EventData<S extends EventSubject> = z.infer<(typeof eventPayloads)[S]>;
+
+export const eventEnvelope = z.object({
+  id: uuid,
+  type: z.string(),
+  occurredAt: isoDateTime,
+  actorId: uuid.nullable(),
+  audience: z.array(uuid),
+  data: z.unknown(),
+});
+export type EventEnvelope<S extends EventSubject = EventSubject> = Omit<
+  z.infer<typeof eventEnvelope>,
+  'type' | 'data'
+> & { type: S; data: EventData<S> };
+
+/** Parses an envelope and its payload against the subject's schema; throws on a mismatch. */
+export function parseEvent<S extends EventSubject>(subject: S, raw: unknown): EventEnvelope<S> {
+  const envelope = eventEnvelope.parse(raw);
+  if (envelope.type !== subject) throw new Error(`event type ${envelope.type} arrived on ${subject}`);
+  return { ...envelope, type: subject, data: eventPayloads[subject].parse(envelope.data) as EventData<S> };
+}
+
+/** Core (non-stream) subject on which a user's live messages reach whichever gateway holds their sockets. */
+export const pushSubject = (userId: string) => `push.user.${userId}`;

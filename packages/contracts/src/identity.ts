@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { email, isoDateTime, limits, uuid } from './common';
+
+/** Every sentence identity answers with; the shell shows them word for word (SPEC §5, §8). */
+export const identityMessages = {
+  loginRequired: 'Email and password are required.',
+  invalidCredentials: 'Invalid email or password.',
+  signupRequired: 'All fields are required.',
+  invalidEmail: 'Enter a valid email address.',
+  signupPasswordMismatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  emailTaken: 'An account with this email already exists.',
+  resetRequested: 'If the email exists, a reset link has been sent.',
+  resetEmailRequired: 'Email is required.',
+  resetFillAll: 'Please fill in all fields.',
+  resetPasswordMismatch: 'Passwords do not match.',
+  resetInvalid: 'Invalid or expired reset link.',
+  resetDone: 'Password has been reset. You can now log in.',
+  changeFillAll: 'Please fill in all password fields.',
+  changeMismatch: 'New password and confirmation do not match.',
+  changeTooShort: 'New password must be at least 8 characters long.',
+  changeWrongCurrent: 'Current password is incorrect.',
+  changeDone: 'Password updated successfully.',
+  deletePhrase: 'Please type "delete" to confirm.',
+  deleteDone: 'Account deleted. Goodbye!',
+  refreshRequired: 'Refresh token is required.',
+  refreshInvalid: 'Token is invalid or expired',
+  loggedOut: 'Logged out.',
+  trustedEmailRequired: 'Please enter an email.',
+  trustedSelf: 'You cannot add yourself as a trusted user.',
+  trustedExists: 'This user is already in your trusted list.',
+  trustedInvited: 'User not found, invitation sent to join Baton.',
+  trustedInviteAgain: 'An invitation was already sent to this email.',
+  trustedNotFound: 'Trusted user not found.',
+  trustedRemoved: 'Trusted user removed.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+const m = identityMessages;
+
+/** A required string: missing, non-string or blank all give the route's "required" sentence. */
+const required = (message: string) =>
+  z.string({ error: message }).refine((value) => value.trim().length > 0, message);
+
+export const publicUser = z.object({
+  id: uuid,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+// POST /login/
+export const loginRequest = z.object({
+  email: required(m.loginRequired),
+  password: required(m.loginRequired),
+});
+export const loginResponse = z.object({ user: publicUser, tokens: tokenPair, error: z.null() });
+
+// POST /user_signup/
+const name = required(m.signupRequired).pipe(z.string().trim().max(limits.nameMax, 'Name is too long.'));
+export const signupRequest = z
+  .object({
+    firstname: name,
+    lastname: name,
+    email: required(m.signupRequired).pipe(email.meta({ description: 'E-mail, stored lower-case' })),
+    password: required(m.signupRequired).pipe(
+      z.string().min(limits.passwordMin, m.passwordTooShort).max(1024),
+    ),
+    confirmPassword: required(m.signupRequired),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: m.signupPasswordMismatch,
+    path: ['confirmPassword'],
+  });
+export const signupResponse = z.object({ user: publicUser, tokens: tokenPair, error: z.null() });
+
+// GET /api/token/check/
+export const tokenCheckResponse = z.object({
+  ok: z.literal(true),
+  status: z.literal('ok'),
+  user: publicUser,
+});
+
+// POST /api/token/refresh/
+export const refreshRequest = z.object({ refresh: required(m.refreshRequired).pipe(z.string().max(512)) });
+export const refreshResponse = tokenPair;
+
+// POST /api/logout/
+export const logoutRequest = refreshRequest;
+
+// POST /api/auth/password-reset/request/
+export const passwordResetRequest = z.object({
+  email: required(m.resetEmailRequired).pipe(z.string().trim().max(limits.emailMax)),
+});
+
+// POST /api/auth/password-reset/confirm/
+export const passwordResetConfirmRequest = z
+  .object({
+    uid: required(m.resetFillAll).pipe(z.string().max(64)),
+    token: required(m.resetFillAll).pipe(z.string().max(128)),
+    newPassword: required(m.resetFillAll).pipe(z.string().max(1024)),
+    confirmPassword: required(m.resetFillAll),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: m.resetPasswordMismatch,
+    path: ['confirmPassword'],
+  })
+  .refine((body) => body.newPassword.length >= limits.passwordMin, {
+    message: m.passwordTooShort,
+    path: ['newPassword'],
+  });
+
+// POST /api/settings/change-password/
+export const changePasswordRequest = z
+  .object({
+    currentPassword: required(m.changeFillAll).pipe(z.string().max(1024)),
+    newPassword: required(m.changeFillAll).pipe(z.string().max(1024)),
+    confirmPassword: required(m.changeFillAll),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: m.changeMismatch,
+    path: ['confirmPassword'],
+  })
+  .refine((body) => body.newPassword.length >= limits.passwordMin, {
+    message: m.changeTooShort,
+    path: ['newPassword'],
+  });
+
+// POST /delete-account/
+export const deleteAccountRequest = z.object({
+  confirmation: z
+    .string({ error: m.deletePhrase })
+    .refine((value) => value.trim().toLowerCase() === 'delete', m.deletePhrase),
+});
+
+// Trusted users: GET/POST /api/settings/trusted-users/, POST /trusted-users/, DELETE /trusted-users/{id}/
+export const trustedUserEntry = z.object({
+  id: uuid,
+  created_at: isoDateTime,
+  trusted: z.object({ id: uuid, first_name: z.string(), last_name: z.string(), email: z.string() }),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type TrustedUserEntry = z.infer<typeof trustedUserEntry>;
+export const trustedUserList = z.array(trustedUserEntry);
+
+const trustedEmail = required(m.trustedEmailRequired).pipe(email);
+export const addTrustedUserRequest = z.object({ trusted_email: trustedEmail });
+export const addTrustedUserResponse = z.union([
+  trustedUserEntry.extend({ invitation_sent: z.literal(false), message: z.string() }),
+  z.object({ invitation_sent: z.literal(true), message: z.string(), email: z.string() }),
+]);
+export const createTrustedUserRequest = z.object({
+  email: trustedEmail,
+  name: z.string().trim().max(limits.nameMax).optional(),
+});
+export const createTrustedUserResponse = addTrustedUserResponse;
+
+/** Access-token claims as every verifier sees them. */
+export const accessClaims = z.object({
+  sub: uuid,
+  email: z.string(),
+  sid: uuid,
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  exp: z.number(),
+  iat: z.number(),
+  jti: z.string(),
+});
+export type AccessClaims = z.infer<typeof accessClaims>;
+export const accessTokenType = 'at+jwt';

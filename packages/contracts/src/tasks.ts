@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { dueDate, email, isoDateTime, limits, uuid } from './common';
+
+export const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
+export const priority = z.enum(priorities);
+export type Priority = z.infer<typeof priority>;
+
+export const categories = [
+  'Personal Tasks',
+  'Tasks Delegated - Assigned',
+  'Tasks Delegated - Invitation',
+  'Assigned Tasks',
+  'Invited Tasks',
+] as const;
+export const category = z.enum(categories);
+export type Category = z.infer<typeof category>;
+
+export const taskMessages = {
+  required: 'Please fill out all required fields, including the PRIORITY.',
+  recipient: 'Enter a valid email or select a trusted user from suggestions.',
+  recipientNotFound: 'User not found, invitation sent to join',
+  invalidLink: 'Invalid or expired link.',
+} as const;
+
+export const folderRef = z.object({ id: uuid, name: z.string(), color: z.string().nullable() });
+
+export const task = z.object({
+  id: uuid,
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string().nullable(),
+  priority,
+  progress: z.number().int().min(0).max(100),
+  completed: z.boolean(),
+  completedAt: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  owner: z.string(),
+  firstName: z.string(),
+  assigned_users: z.array(z.string()),
+  invited_users: z.array(z.string()),
+  is_trusted: z.boolean(),
+  is_accepted: z.boolean(),
+  folder: folderRef.nullable(),
+  attachmentKey: z.string().nullable(),
+  attachmentUrl: z.string().nullable(),
+  category,
+});
+export type Task = z.infer<typeof task>;
+
+// POST /api/tasks/personal/, /get_assigned/, /get_invited/
+export const taskListRequest = z.object({ userEmail: email });
+export const taskListResponse = z.object({ tasks: z.array(task) });
+
+// POST /create_list, /send_email/assign_user/, /send_email/invite_user, /edit_shared_task/
+export const taskForm = z.object({
+  id: uuid.optional(),
+  title: z.string({ error: taskMessages.required }).trim().min(1, taskMessages.required).max(limits.titleMax),
+  description: z.string().max(limits.descriptionMax).default(''),
+  dueDate: z.union(dueDate.options, { error: taskMessages.required }),
+  priority: z.enum(priorities, { error: taskMessages.required }),
+  owner: z.string().optional(),
+  category: category.optional(),
+  attachmentKey: z.string().max(512).nullable().optional(),
+  attachmentUrl: z.string().max(2048).nullable().optional(),
+  folder_id: uuid.nullable().optional(),
+});
+export const delegateTaskForm = taskForm.extend({
+  email: z
+    .string({ error: taskMessages.recipient })
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, taskMessages.recipient),
+});
+export const editSharedTaskForm = taskForm.extend({ id: uuid });
+export const taskWriteResponse = z.object({
+  task_id: uuid,
+  id: uuid,
+  error: z.null(),
+  invitation_sent: z.boolean(),
+  message: z.string(),
+});
+
+// POST /delete_list/{id}
+export const deleteTaskRequest = z.object({ id: uuid });
+// POST /completed/{id}
+export const completeTaskRequest = z.object({ completed: z.boolean(), userEmail: email.optional() });
+
+// GET /progress-logs/{taskId}/, POST /progress/{taskId}/
+export const progressLog = z.object({
+  id: uuid,
+  author_name: z.string(),
+  created_at: isoDateTime,
+  progress: z.number().int().min(0).max(100),
+  message: z.string().max(limits.progressNote),
+});
+export const progressLogsResponse = z.object({ logs: z.array(progressLog) });
+export const progressRequest = z.object({
+  progress: z.number().int().min(0).max(100).multipleOf(limits.progressStep),
+  message: z
+    .string()
+    .trim()
+    .max(limits.progressNote, 'Progress note must be at most 200 characters.')
+    .default(''),
+});
+
+// GET /activate/{uidb64}/{token}/{taskId}/{action}
+export const acceptActions = ['invite_accept', 'assign_accept'] as const;
+export const activateParams = z.object({
+  uidb64: z.string().max(128),
+  token: z.string().max(256),
+  taskId: uuid,
+  action: z.enum(acceptActions),
+});
+export const acceptTaskView = z.object({
+  title: z.string(),
+  description: z.string(),
+  owner: z.string(),
+  deadline: z.string().nullable(),
+  /** 0 Immediate, 1 Moderate, 2 Lenient. */
+  priority: z.number().int(),
+});
+export const activateResponse = z.union([
+  z.object({ status: z.literal('valid'), task: acceptTaskView }),
+  z.object({ status: z.literal('invalid') }),
+]);
+
+// POST /accept_task
+export const acceptTaskRequest = z.object({
+  task_id: uuid,
+  user_email: email,
+  trusted: z.boolean(),
+  role: z.enum(['invite', 'assign']),
+});
+
+// Comments: GET /task_comments/{taskId}, POST /api/add_comment/, WS /ws/comments/{taskId}/
+export const comment = z.object({
+  id: uuid,
+  user: z.string(),
+  name: z.string(),
+  content: z.string(),
+  timestamp: isoDateTime,
+});
+export type Comment = z.infer<typeof comment>;
+export const commentsResponse = z.object({ comments: z.array(comment) });
+export const addCommentRequest = z.object({
+  task_id: uuid,
+  user_email: email,
+  content: z.string().trim().min(1, 'Comment cannot be empty.').max(limits.commentMax),
+});
+
+// Task attachments: GET /api/preview/{taskId}/, GET /api/download/presign/{taskId}/
+export const filePreview = z.object({
+  filename: z.string(),
+  name: z.string().optional(),
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+  can_preview: z.boolean(),
+});
+export const downloadResponse = z.object({ url: z.string() });
+
+export const taskIdParam = z.object({ taskId: uuid });

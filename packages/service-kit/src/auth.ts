@@ -1,0 +1,63 @@
+import { type AccessClaims, accessClaims, accessTokenType } from '@baton/contracts';
+import type { MiddlewareHandler } from 'hono';
+import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { AppEnv } from './app';
+import { unauthorized } from './errors';
+
+export interface AuthContext {
+  userId: string;
+  email: string;
+  sessionId: string;
+  claims: AccessClaims;
+}
+
+export interface TokenVerifierOptions {
+  /** identity's JWKS URL, or a key resolver (single-process mode hands identity's keys over directly). */
+  keys: URL | JWTVerifyGetKey;
+  issuer: string;
+  audience: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthContext>;
+
+export const ACCESS_ALGORITHM = 'EdDSA';
+
+/** Verifies an access token: signature from the JWKS, algorithm, issuer, audience, `typ`, expiry, claim shapes. */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys =
+    options.keys instanceof URL
+      ? createRemoteJWKSet(options.keys, { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
+      : options.keys;
+  return async (token) => {
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: [ACCESS_ALGORITHM],
+      issuer: options.issuer,
+      audience: options.audience,
+      typ: accessTokenType,
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    });
+    const claims = accessClaims.parse(payload);
+    return { userId: claims.sub, email: claims.email, sessionId: claims.sid, claims };
+  };
+}
+
+export const bearerToken = (header: string | undefined) => {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header ?? '');
+  return match?.[1];
+};
+
+/** Rejects the request with 401 unless it carries a valid bearer access token; sets `c.var.auth`. */
+export function requireAuth(verify: TokenVerifier): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw unauthorized();
+    let auth: AuthContext;
+    try {
+      auth = await verify(token);
+    } catch {
+      throw unauthorized('Token is invalid or expired');
+    }
+    c.set('auth', auth);
+    await next();
+  };
+}

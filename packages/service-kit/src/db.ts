@@ -1,0 +1,138 @@
+import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Logger } from './logger';
+
+/** Tables the kit adds to every service database. */
+export interface KitTables {
+  kit_outbox: {
+    id: string;
+    destination: 'event' | 'mail';
+    subject: string;
+    payload: unknown;
+    headers: Record<string, string> | null;
+    created_at: Generated<Date>;
+    available_at: Generated<Date>;
+    attempts: Generated<number>;
+    last_error: string | null;
+  };
+  kit_processed_events: {
+    consumer: string;
+    event_id: string;
+    processed_at: Generated<Date>;
+  };
+}
+
+const kitMigrations: Record<string, Migration> = {
+  '2026-11-21T00:00_outbox': {
+    async up(db) {
+      await db.schema
+        .createTable('kit_outbox')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('destination', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('headers', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('available_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('kit_outbox_due')
+        .on('kit_outbox')
+        .columns(['available_at', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('kit_processed_events')
+        .addColumn('consumer', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('kit_processed_events_pk', ['consumer', 'event_id'])
+        .execute();
+    },
+  },
+};
+
+export interface DatabaseOptions {
+  /** Server URL (DATABASE_URL); its database part is replaced by `database`. */
+  url: string;
+  /** The service's own database, e.g. baton_identity. Created when missing. */
+  database: string;
+  /** The service's migrations, keyed by timestamped name. Never edit one that has landed. */
+  migrations: Record<string, Migration>;
+  logger: Logger;
+  poolSize?: number;
+}
+
+export type Database<T> = Kysely<T & KitTables>;
+
+/** URL of `database` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, database: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Creates the database if it does not exist. Safe when several replicas start at once. */
+export async function ensureDatabase(serverUrl: string, database: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`unsafe database name ${database}`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount) return;
+    await admin.query(`create database "${database}"`);
+  } catch (error) {
+    // 42P04 duplicate_database, 23505 unique violation: another replica created it first.
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration>,
+  table: string,
+  logger: Logger,
+) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: table,
+    migrationLockTableName: `${table}_lock`,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Success') logger.info({ migration: r.migrationName }, 'migrated');
+    if (r.status === 'Error') logger.error({ migration: r.migrationName }, 'migration failed');
+  }
+  if (error) throw error;
+}
+
+/** Opens the service's database: creates it if missing, runs the kit's and the service's migrations. */
+export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
+  await ensureDatabase(options.url, options.database);
+  const db = new Kysely<T & KitTables>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({
+        connectionString: databaseUrl(options.url, options.database),
+        max: options.poolSize ?? 10,
+      }),
+    }),
+  });
+  try {
+    await migrate(db as Kysely<unknown>, kitMigrations, 'kit_migration', options.logger);
+    await migrate(db as Kysely<unknown>, options.migrations, 'kysely_migration', options.logger);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+export const pingDatabase = async <T>(db: Kysely<T>) => {
+  await sql`select 1`.execute(db);
+};

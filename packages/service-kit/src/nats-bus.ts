@@ -1,0 +1,158 @@
+import { streams } from '@baton/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/transport-node';
+import type { Delivery, DurableSpec, EventBus, Subscription } from './bus';
+import type { Logger } from './logger';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const PUBLISH_TIMEOUT_MS = 3_000;
+
+/** JetStream-backed bus. Streams of the contracts package are created or updated at connect. */
+export class NatsBus implements EventBus {
+  readonly mode = 'nats' as const;
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly logger: Logger,
+  ) {}
+
+  static async connect(options: { url: string; name: string; logger: Logger }) {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    const jsm = await jetstreamManager(nc);
+    for (const [name, subjects] of Object.entries(streams)) {
+      try {
+        await jsm.streams.info(name);
+        await jsm.streams.update(name, { subjects: [...subjects] });
+      } catch {
+        await jsm.streams.add({ name, subjects: [...subjects], duplicate_window: nanos(2 * 60_000) });
+      }
+    }
+    const bus = new NatsBus(nc, jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }), options.logger);
+    (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnect') {
+          options.logger.warn({ nats: status.type }, 'nats connection status');
+        }
+      }
+    })().catch(() => {});
+    return bus;
+  }
+
+  async publish(
+    subject: string,
+    data: unknown,
+    options: { msgId: string; headers?: Record<string, string> },
+  ) {
+    const h = natsHeaders();
+    for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
+    await this.js.publish(subject, encoder.encode(JSON.stringify(data)), {
+      msgID: options.msgId,
+      headers: h,
+    });
+  }
+
+  async consume(spec: DurableSpec, handler: (delivery: Delivery) => Promise<void>): Promise<Subscription> {
+    const jsm = await jetstreamManager(this.nc);
+    const config = {
+      durable_name: spec.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subjects: spec.subjects,
+      max_deliver: spec.maxDeliver,
+      ack_wait: nanos(spec.ackWaitMs ?? 30_000),
+    };
+    try {
+      await jsm.consumers.info(spec.stream, spec.durable);
+      await jsm.consumers.update(spec.stream, spec.durable, {
+        filter_subjects: spec.subjects,
+        max_deliver: spec.maxDeliver,
+        ack_wait: config.ack_wait,
+      });
+    } catch {
+      await jsm.consumers.add(spec.stream, config);
+    }
+    const consumer = await this.js.consumers.get(spec.stream, spec.durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const done = (async () => {
+      for await (const m of messages) {
+        const h: Record<string, string> = {};
+        for (const key of m.headers?.keys() ?? []) h[key] = m.headers?.get(key) ?? '';
+        let data: unknown;
+        try {
+          data = JSON.parse(decoder.decode(m.data));
+        } catch {
+          this.logger.error({ subject: m.subject, durable: spec.durable }, 'unparseable message terminated');
+          m.term();
+          continue;
+        }
+        let settled = false;
+        const once = (fn: () => void) => () => {
+          if (!settled) {
+            settled = true;
+            fn();
+          }
+        };
+        const delivery: Delivery = {
+          subject: m.subject,
+          data,
+          attempt: m.info.deliveryCount,
+          headers: h,
+          ack: once(() => m.ack()),
+          nak: (delayMs) => once(() => m.nak(delayMs))(),
+          term: once(() => m.term()),
+        };
+        try {
+          await handler(delivery);
+          delivery.ack();
+        } catch {
+          delivery.nak(100);
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  publishCore(subject: string, data: unknown) {
+    this.nc.publish(subject, encoder.encode(JSON.stringify(data)));
+  }
+
+  subscribeCore(subject: string, handler: (data: unknown, subject: string) => void) {
+    const sub = this.nc.subscribe(subject, {
+      callback: (error, m) => {
+        if (error) return;
+        try {
+          handler(JSON.parse(decoder.decode(m.data)), m.subject);
+        } catch (e) {
+          this.logger.warn({ err: e, subject: m.subject }, 'core message handler failed');
+        }
+      },
+    });
+    return { unsubscribe: () => sub.unsubscribe() };
+  }
+
+  checkReady() {
+    if (this.nc.isClosed()) throw new Error('nats connection closed');
+    if (this.nc.isDraining()) throw new Error('nats connection draining');
+  }
+
+  async close() {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

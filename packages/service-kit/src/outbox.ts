@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { type EventData, type EventEnvelope, type EventSubject, eventPayloads } from '@baton/contracts';
+import type { Mail, Mailer } from '@baton/mailer';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { EventBus } from './bus';
+import type { KitTables } from './db';
+import type { Logger } from './logger';
+
+type Db = Kysely<KitTables> | Transaction<KitTables>;
+
+/**
+ * Writes an event to the outbox in the caller's transaction; the relay publishes it after commit.
+ * The payload is validated against the contract here, so a bad event fails the change that made it.
+ */
+export async function enqueueEvent<S extends EventSubject>(
+  trx: Db,
+  subject: S,
+  event: { actorId: string | null; audience: string[]; data: EventData<S>; requestId?: string },
+): Promise<EventEnvelope<S>> {
+  const envelope: EventEnvelope<S> = {
+    id: randomUUID(),
+    type: subject,
+    occurredAt: new Date().toISOString(),
+    actorId: event.actorId,
+    audience: event.audience,
+    data: eventPayloads[subject].parse(event.data) as EventData<S>,
+  };
+  await trx
+    .insertInto('kit_outbox')
+    .values({
+      id: envelope.id,
+      destination: 'event',
+      subject,
+      payload: JSON.stringify(envelope),
+      headers: event.requestId ? JSON.stringify({ 'X-Request-Id': event.requestId }) : null,
+    } as never)
+    .execute();
+  return envelope;
+}
+
+/** Queues a mail in the caller's transaction: a down SMTP server delays it and loses nothing. */
+export async function enqueueMail(trx: Db, mail: Mail) {
+  await trx
+    .insertInto('kit_outbox')
+    .values({
+      id: randomUUID(),
+      destination: 'mail',
+      subject: mail.subject,
+      payload: JSON.stringify(mail),
+    } as never)
+    .execute();
+}
+
+export interface OutboxRelayOptions {
+  db: Kysely<KitTables>;
+  bus: EventBus;
+  mailer?: Mailer;
+  logger: Logger;
+  /** Fallback polling period; `kick()` after a commit makes delivery immediate. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+const retryDelayMs = (attempts: number) => Math.min(60_000, 250 * 2 ** Math.min(attempts, 12));
+
+/**
+ * Publishes outbox rows until the broker (or SMTP server) acknowledges them, then deletes them.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED so any number of replicas can relay side by side.
+ * Events carry `Nats-Msg-Id` = event id, so a crash between publish and delete cannot duplicate them.
+ * A failing row is retried with exponential backoff and does not block the rows behind it.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  start() {
+    this.stopped = false;
+    this.kick();
+    return this;
+  }
+
+  /** Ask for a drain soon (call after committing outbox rows). */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .catch((error) => this.options.logger.error({ err: error }, 'outbox drain failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), this.options.pollMs ?? 1_000);
+        }
+      });
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async drain() {
+    const size = this.options.batchSize ?? 50;
+    for (;;) {
+      const { claimed, failed } = await this.options.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('kit_outbox')
+          .selectAll()
+          .where('available_at', '<=', sql<Date>`now()`)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(size)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        for (const row of rows) {
+          try {
+            await this.deliver(row);
+            await trx.deleteFrom('kit_outbox').where('id', '=', row.id).execute();
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            await trx
+              .updateTable('kit_outbox')
+              .set({
+                attempts: row.attempts + 1,
+                last_error: message.slice(0, 500),
+                available_at: new Date(Date.now() + retryDelayMs(row.attempts)),
+              })
+              .where('id', '=', row.id)
+              .execute();
+            this.options.logger.warn(
+              {
+                outboxId: row.id,
+                destination: row.destination,
+                subject: row.subject,
+                attempts: row.attempts + 1,
+                err: message,
+              },
+              'outbox delivery failed; will retry',
+            );
+            // The broker or SMTP server is likely down: stop here and let backoff pace the retries.
+            return { claimed: rows.length, failed: true };
+          }
+        }
+        return { claimed: rows.length, failed: false };
+      });
+      if (failed || claimed < size) return;
+    }
+  }
+
+  private async deliver(row: Selectable<KitTables['kit_outbox']>) {
+    if (row.destination === 'event') {
+      const envelope = row.payload as EventEnvelope;
+      await this.options.bus.publish(row.subject, envelope, {
+        msgId: envelope.id,
+        headers: row.headers ?? {},
+      });
+      return;
+    }
+    if (!this.options.mailer) throw new Error('no mailer configured');
+    await this.options.mailer.send(row.payload as Mail);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './factories';
+export * from './infra';
+export * from './ports';
+export * from './tokens';

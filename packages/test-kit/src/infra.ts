@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { MailCatcher } from '@baton/mailer';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** The Postgres server of this test run (see global-setup). */
+export const databaseServerUrl = () => process.env.DATABASE_URL ?? inject('databaseUrl');
+
+/** NATS of this machine: NATS_URL, else the local server on 4222. */
+export const natsUrl = () => process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** A database name no other test file uses, so files run in parallel without sharing rows. */
+export const uniqueDatabaseName = (service: string) =>
+  `baton_${service}_test_${randomBytes(4).toString('hex')}`;
+
+/** A durable/stream-safe unique suffix for names on a shared broker. */
+export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+export async function dropDatabase(name: string) {
+  const client = new pg.Client({ connectionString: databaseServerUrl() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A real SMTP server that records every mail; read them with `waitFor(address)`. */
+export const startSmtpCapture = () => new MailCatcher().start({ web: false });

@@ -1,0 +1,123 @@
+import { identityMessages } from '@baton/contracts';
+import type { Mailer } from '@baton/mailer';
+import {
+  createLogger,
+  createServiceApp,
+  createTokenVerifier,
+  type EventBus,
+  type Logger,
+  OutboxRelay,
+  openDatabase,
+  pingDatabase,
+  RateLimiter,
+  type RateLimitRule,
+} from '@baton/service-kit';
+import { defaultIdentityConfig, type IdentityConfig } from './config';
+import type { IdentityDeps } from './context';
+import { migrations } from './db/migrations';
+import type { IdentityTables } from './db/schema';
+import { loadSigningKeys } from './keys';
+import { accountRoutes } from './routes/account/account.routes';
+import { authRoutes } from './routes/auth/auth.routes';
+import { passwordRoutes } from './routes/password/password.routes';
+import { trustedRoutes } from './routes/trusted/trusted.routes';
+
+export const SERVICE_NAME = 'identity';
+
+const minute = 60_000;
+/** Per client address unless named "Account" (per e-mail, counted whether or not it has an account). */
+const rateLimitRules: Record<keyof IdentityDeps['limits'], RateLimitRule> = {
+  login: { max: 20, windowMs: minute },
+  loginAccount: { max: 10, windowMs: 15 * minute },
+  signup: { max: 10, windowMs: minute },
+  refresh: { max: 60, windowMs: minute },
+  reset: { max: 10, windowMs: minute },
+  resetAccount: { max: 5, windowMs: 15 * minute },
+};
+const unlimited: RateLimitRule = { max: Number.MAX_SAFE_INTEGER, windowMs: minute };
+
+export function createLimits(
+  enabled: boolean,
+  rules: Partial<typeof rateLimitRules> = {},
+): IdentityDeps['limits'] {
+  const merged = { ...rateLimitRules, ...rules };
+  const make = (rule: RateLimitRule) =>
+    new RateLimiter(enabled ? rule : unlimited, identityMessages.rateLimited);
+  return {
+    login: make(merged.login),
+    loginAccount: make(merged.loginAccount),
+    signup: make(merged.signup),
+    refresh: make(merged.refresh),
+    reset: make(merged.reset),
+    resetAccount: make(merged.resetAccount),
+  };
+}
+
+/** identity's HTTP app over ready dependencies (tests build it without a port). */
+export function createIdentityApp(
+  deps: IdentityDeps,
+  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
+) {
+  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(deps.keys.jwks);
+  });
+  app.route('/', authRoutes(deps));
+  app.route('/', passwordRoutes(deps));
+  app.route('/', accountRoutes(deps));
+  app.route('/', trustedRoutes(deps));
+  return app;
+}
+
+export interface IdentityOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  mailer?: Mailer;
+  logger?: Logger;
+  config?: IdentityConfig;
+  /** Database name; tests pass a unique one. */
+  database?: string;
+  rateLimits?: Partial<typeof rateLimitRules>;
+}
+
+/** Opens identity's database, loads its keys, starts its outbox relay and builds its app. */
+export async function createIdentity(options: IdentityOptions) {
+  const logger = options.logger ?? createLogger({ name: SERVICE_NAME });
+  const config = options.config ?? defaultIdentityConfig();
+  const db = await openDatabase<IdentityTables>({
+    url: options.databaseUrl,
+    database: options.database ?? 'baton_identity',
+    migrations,
+    logger,
+  });
+  const keys = await loadSigningKeys(db);
+  const relay = new OutboxRelay({ db, bus: options.bus, mailer: options.mailer, logger }).start();
+  const deps: IdentityDeps = {
+    db,
+    config,
+    logger,
+    keys,
+    verifyAccess: createTokenVerifier({
+      keys: keys.resolver,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    }),
+    afterOutboxWrite: () => relay.kick(),
+    limits: createLimits(config.RATE_LIMITS, options.rateLimits),
+  };
+  const app = createIdentityApp(deps, {
+    database: () => pingDatabase(db),
+    bus: () => options.bus.checkReady(),
+  });
+  return {
+    app,
+    deps,
+    relay,
+    async close() {
+      await relay.stop();
+      await db.destroy();
+    },
+  };
+}
+export type IdentityService = Awaited<ReturnType<typeof createIdentity>>;

@@ -1,0 +1,18 @@
+import type { Database, Logger, RateLimiter, TokenVerifier } from '@baton/service-kit';
+import type { IdentityConfig } from './config';
+import type { IdentityTables } from './db/schema';
+import type { SigningKeys } from './keys';
+
+export type IdentityDb = Database<IdentityTables>;
+
+/** Everything identity's routes need, built once by `createIdentity` (and by tests). */
+export interface IdentityDeps {
+  db: IdentityDb;
+  config: IdentityConfig;
+  logger: Logger;
+  keys: SigningKeys;
+  verifyAccess: TokenVerifier;
+  /** Called after a commit that wrote outbox rows. */
+  afterOutboxWrite: () => void;
+  limits: Record<'login' | 'loginAccount' | 'signup' | 'refresh' | 'reset' | 'resetAccount', RateLimiter>;
+}

@@ -1,0 +1,82 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+const uuidPk = sql`gen_random_uuid()`;
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T09:00_identity_init': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('notification_sound_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('password_changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('revoked_at', 'timestamptz')
+        .addColumn('revoked_reason', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'uuid', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('refresh_tokens_session')
+        .on('refresh_tokens')
+        .column('session_id')
+        .execute();
+      await db.schema
+        .createTable('password_resets')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('password_resets_user').on('password_resets').column('user_id').execute();
+      await db.schema
+        .createTable('trusted_users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('owner_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('trusted_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('trusted_users_pair', ['owner_id', 'trusted_id'])
+        .execute();
+      await db.schema.createIndex('trusted_users_trusted').on('trusted_users').column('trusted_id').execute();
+      await db.schema
+        .createTable('trust_invitations')
+        .addColumn('owner_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('invited_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('trust_invitations_pk', ['owner_id', 'email'])
+        .execute();
+      await db.schema
+        .createIndex('trust_invitations_email')
+        .on('trust_invitations')
+        .column('email')
+        .execute();
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('private_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('public_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely';
+
+export interface IdentityTables {
+  users: {
+    id: Generated<string>;
+    email: string;
+    first_name: string;
+    last_name: string;
+    password_hash: string;
+    notification_sound_enabled: Generated<boolean>;
+    created_at: Generated<Date>;
+    password_changed_at: Generated<Date>;
+  };
+  /** A refresh-token family: one signed-in device. Its id is the `sid` claim of access tokens. */
+  sessions: {
+    id: Generated<string>;
+    user_id: string;
+    created_at: Generated<Date>;
+    revoked_at: Date | null;
+    revoked_reason: string | null;
+  };
+  refresh_tokens: {
+    token_hash: string;
+    session_id: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  password_resets: {
+    id: Generated<string>;
+    user_id: string;
+    token_hash: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  trusted_users: {
+    id: Generated<string>;
+    owner_id: string;
+    trusted_id: string;
+    created_at: Generated<Date>;
+  };
+  /** Trust given to an e-mail without an account; becomes a trusted_users row when that person signs up. */
+  trust_invitations: {
+    owner_id: string;
+    email: string;
+    invited_at: Generated<Date>;
+  };
+  signing_keys: {
+    kid: string;
+    private_jwk: unknown;
+    public_jwk: unknown;
+    created_at: Generated<Date>;
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  loginRequest,
+  logoutRequest,
+  identityMessages as m,
+  refreshRequest,
+  signupRequest,
+} from '@baton/contracts';
+import {
+  type AppEnv,
+  clientAddress,
+  conflict,
+  enqueueEvent,
+  HttpError,
+  jsonBody,
+  unauthorized,
+} from '@baton/service-kit';
+import { Hono } from 'hono';
+import type { IdentityDeps } from '../../context';
+import { authenticated } from '../../middleware';
+import { dummyHash, hashPassword, verifyPassword } from '../../passwords';
+import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
+import { claimTrustInvitations, findUserByEmail, findUserById, toPublicUser } from '../../users';
+
+/** Sign-up, sign-in, session check, refresh rotation and logout (SPEC §7 "Session and account"). */
+export function authRoutes(deps: IdentityDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/login/', async (c) => {
+    deps.limits.login.consume(clientAddress(c));
+    const body = await jsonBody(c, loginRequest);
+    const email = body.email.trim().toLowerCase();
+    deps.limits.loginAccount.consume(email);
+    const user = await findUserByEmail(deps.db, email);
+    // Same work, status and body whether the e-mail is unknown or the password wrong.
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+    if (!user || !ok) throw new HttpError(401, 'unauthorized', m.invalidCredentials);
+    const tokens = await openSession(deps, deps.db, user);
+    return c.json({ user: toPublicUser(user), tokens, error: null });
+  });
+
+  app.post('/user_signup/', async (c) => {
+    deps.limits.signup.consume(clientAddress(c));
+    const body = await jsonBody(c, signupRequest);
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const result = await deps.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: body.email,
+            first_name: body.firstname,
+            last_name: body.lastname,
+            password_hash: passwordHash,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await enqueueEvent(trx, 'identity.user.created', {
+          actorId: user.id,
+          audience: [user.id],
+          data: { userId: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name },
+          requestId: c.get('requestId'),
+        });
+        await claimTrustInvitations(trx, user);
+        return { user, tokens: await openSession(deps, trx, user) };
+      });
+      deps.afterOutboxWrite();
+      return c.json({ user: toPublicUser(result.user), tokens: result.tokens, error: null }, 201);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict(m.emailTaken);
+      throw error;
+    }
+  });
+
+  app.get('/api/token/check/', authenticated(deps), async (c) => {
+    const user = await findUserById(deps.db, c.get('auth').userId);
+    if (!user) throw unauthorized('Token is invalid or expired');
+    return c.json({ ok: true as const, status: 'ok' as const, user: toPublicUser(user) });
+  });
+
+  app.post('/api/token/refresh/', async (c) => {
+    deps.limits.refresh.consume(clientAddress(c));
+    const { refresh } = await jsonBody(c, refreshRequest);
+    const result = await rotateRefreshToken(deps, refresh);
+    if (!result.ok) throw unauthorized(m.refreshInvalid);
+    return c.json(result.tokens);
+  });
+
+  app.post('/api/logout/', async (c) => {
+    const { refresh } = await jsonBody(c, logoutRequest);
+    await revokeByRefreshToken(deps.db, refresh);
+    return c.json({ message: m.loggedOut });
+  });
+
+  return app;
+}

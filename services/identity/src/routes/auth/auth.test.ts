@@ -1,0 +1,231 @@
+import { identityMessages as m } from '@baton/contracts';
+import { jsonRequest, makeUser, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../../testing';
+
+let t: TestIdentity;
+beforeAll(async () => {
+  t = await startTestIdentity();
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown, token?: string) =>
+  t.request(path, jsonRequest('POST', body, token));
+
+describe('POST /user_signup/', () => {
+  it('creates the account, answers 201 with user and tokens, and publishes identity.user.created', async () => {
+    const user = makeUser({ email: `New.Person.${Date.now()}@Example.com` });
+    const res = await post('/user_signup/', { ...user, confirmPassword: user.password });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.error).toBeNull();
+    expect(body.user).toMatchObject({
+      email: user.email.toLowerCase(),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
+    expect(body.tokens.access.split('.')).toHaveLength(3);
+    expect(body.tokens.refresh.length).toBeGreaterThanOrEqual(43);
+    const check = await t.request('/api/token/check/', jsonRequest('GET', undefined, body.tokens.access));
+    expect(check.status).toBe(200);
+  });
+
+  it.each([
+    ['missing first name', { firstname: '' }, m.signupRequired],
+    ['blank last name', { lastname: '   ' }, m.signupRequired],
+    ['missing email', { email: undefined }, m.signupRequired],
+    ['bad email', { email: 'not-an-email' }, m.invalidEmail],
+    ['email without dot', { email: 'a@b' }, m.invalidEmail],
+    ['short password', { password: 'short', confirmPassword: 'short' }, m.passwordTooShort],
+    ['mismatch', { confirmPassword: 'something else entirely' }, m.signupPasswordMismatch],
+    ['wrong type', { firstname: 42 }, m.signupRequired],
+  ])('refuses %s with 400 and the message', async (_name, change, message) => {
+    const user = makeUser();
+    const res = await post('/user_signup/', { ...user, confirmPassword: user.password, ...change });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'validation_failed', error: message, message });
+  });
+
+  it('refuses a second account for the same e-mail, in any case', async () => {
+    const existing = await signUp(t.request);
+    const again = makeUser({ email: existing.email.toUpperCase() });
+    const res = await post('/user_signup/', { ...again, confirmPassword: again.password });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(m.emailTaken);
+  });
+});
+
+describe('POST /login/', () => {
+  it('signs in with the right password, any e-mail case', async () => {
+    const user = await signUp(t.request);
+    const res = await post('/login/', { email: ` ${user.email.toUpperCase()} `, password: user.password });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      error: null,
+      user: { first_name: 'Ada', last_name: 'Lovelace', email: user.email },
+    });
+    expect(body.tokens.access).toBeTruthy();
+    expect(body.tokens.refresh).toBeTruthy();
+  });
+
+  it('answers byte-equal for an unknown e-mail and a wrong password', async () => {
+    const user = await signUp(t.request);
+    const wrong = await post('/login/', { email: user.email, password: 'wrong password!' });
+    const unknown = await post('/login/', {
+      email: `nobody.${Date.now()}@example.com`,
+      password: 'wrong password!',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+    const [a, b] = [await wrong.json(), await unknown.json()];
+    delete a.requestId;
+    delete b.requestId;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.error).toBe(m.invalidCredentials);
+  });
+
+  it('takes similar time for an unknown e-mail and a wrong password', async () => {
+    const user = await signUp(t.request);
+    const time = async (email: string) => {
+      const started = performance.now();
+      await post('/login/', { email, password: 'wrong password!' });
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(`nobody${i}.${Date.now()}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((p, q) => p - q)[Math.floor(xs.length / 2)] as number;
+    // Without the dummy hash the unknown path skips argon2 (~20 ms) and is several times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it.each([
+    ['no password', { email: 'a@example.com' }],
+    ['blank email', { email: ' ', password: 'x' }],
+    ['wrong types', { email: ['a@example.com'], password: 12345678 }],
+  ])('refuses %s with 400', async (_name, body) => {
+    const res = await post('/login/', body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(m.loginRequired);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses malformed JSON with 400 invalid_json', async () => {
+    const res = await t.request('/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'invalid_json',
+      error: 'Request body is not valid JSON.',
+    });
+  });
+
+  it('refuses a non-JSON body with 415', async () => {
+    const res = await t.request('/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(res.status).toBe(415);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await post('/user_signup/', { ...makeUser(), firstname: 'x'.repeat(100_000) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('payload_too_large');
+  });
+
+  it('refuses a JSON array or null body with 400', async () => {
+    for (const body of [[], null, 'text']) {
+      const res = await post('/login/', body);
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('refresh rotation and logout', () => {
+  it('rotates: the new pair works, the old refresh token is refused', async () => {
+    const user = await signUp(t.request);
+    const first = await post('/api/token/refresh/', { refresh: user.refresh });
+    expect(first.status).toBe(200);
+    const pair = await first.json();
+    expect(pair.access).toBeTruthy();
+    expect(pair.refresh).not.toBe(user.refresh);
+    const second = await post('/api/token/refresh/', { refresh: pair.refresh });
+    expect(second.status).toBe(200);
+  });
+
+  it('a reused (rotated-out) refresh token revokes the whole family', async () => {
+    const user = await signUp(t.request);
+    const rotated = await (await post('/api/token/refresh/', { refresh: user.refresh })).json();
+    const reuse = await post('/api/token/refresh/', { refresh: user.refresh });
+    expect(reuse.status).toBe(401);
+    expect((await reuse.json()).error).toBe(m.refreshInvalid);
+    // The legitimate holder's newer token is dead too, and so is the session's access token.
+    expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).status).toBe(401);
+    const check = await t.request('/api/token/check/', jsonRequest('GET', undefined, rotated.access));
+    expect(check.status).toBe(401);
+  });
+
+  it('lets exactly one of two concurrent refreshes of one token win', async () => {
+    const user = await signUp(t.request);
+    const results = await Promise.all(
+      [1, 2].map(() => post('/api/token/refresh/', { refresh: user.refresh })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('logout revokes the family: refresh and the access token stop working', async () => {
+    const user = await signUp(t.request);
+    const res = await post('/api/logout/', { refresh: user.refresh }, user.access);
+    expect(res.status).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(401);
+    expect((await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status).toBe(
+      401,
+    );
+  });
+
+  it('logout of an unknown token still answers 200; a missing token is 400', async () => {
+    expect((await post('/api/logout/', { refresh: 'nope' })).status).toBe(200);
+    const missing = await post('/api/logout/', {});
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error).toBe(m.refreshRequired);
+  });
+
+  it('refuses unknown refresh tokens and wrong types', async () => {
+    expect((await post('/api/token/refresh/', { refresh: 'garbage' })).status).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: 12 })).status).toBe(400);
+  });
+});
+
+describe('GET /api/token/check/', () => {
+  it('401 without a token, with a malformed one, and with garbage', async () => {
+    expect((await t.request('/api/token/check/')).status).toBe(401);
+    const bad = await t.request('/api/token/check/', { headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ code: 'unauthorized' });
+    expect((await t.request('/api/token/check/', { headers: { authorization: 'Basic x' } })).status).toBe(
+      401,
+    );
+  });
+
+  it('answers ok with the user', async () => {
+    const user = await signUp(t.request);
+    const res = await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access));
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      status: 'ok',
+      user: { id: user.id, email: user.email },
+    });
+  });
+});

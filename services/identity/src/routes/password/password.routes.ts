@@ -1,0 +1,103 @@
+import {
+  changePasswordRequest,
+  identityMessages as m,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  uuid,
+} from '@baton/contracts';
+import { type AppEnv, badRequest, clientAddress, enqueueMail, jsonBody } from '@baton/service-kit';
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { IdentityDeps } from '../../context';
+import { resetMail } from '../../mails';
+import { authenticated } from '../../middleware';
+import { hashPassword, verifyPassword } from '../../passwords';
+import { randomSecret, sha256 } from '../../secrets';
+import { revokeSessions } from '../../sessions';
+import { findUserByEmail, findUserById } from '../../users';
+
+/** Password reset by mailed link, and password change in settings. */
+export function passwordRoutes(deps: IdentityDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/api/auth/password-reset/request/', async (c) => {
+    deps.limits.reset.consume(clientAddress(c));
+    const body = await jsonBody(c, passwordResetRequest);
+    const email = body.email.toLowerCase();
+    // Counted for every address, known or not, so a 429 reveals nothing either.
+    deps.limits.resetAccount.consume(email);
+    const user = await findUserByEmail(deps.db, email);
+    if (user) {
+      const token = randomSecret();
+      const ttl = deps.config.RESET_TOKEN_TTL_MINUTES;
+      await deps.db.transaction().execute(async (trx) => {
+        // Only the newest link works.
+        await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+        await trx
+          .insertInto('password_resets')
+          .values({
+            user_id: user.id,
+            token_hash: sha256(token),
+            expires_at: new Date(Date.now() + ttl * 60_000),
+          })
+          .execute();
+        const link = new URL('/reset-password', deps.config.PUBLIC_URL);
+        link.searchParams.set('uid', user.id);
+        link.searchParams.set('token', token);
+        await enqueueMail(trx, resetMail(user.email, link.toString(), ttl));
+      });
+      deps.afterOutboxWrite();
+    }
+    return c.json({ message: m.resetRequested });
+  });
+
+  app.post('/api/auth/password-reset/confirm/', async (c) => {
+    const body = await jsonBody(c, passwordResetConfirmRequest);
+    if (!uuid.safeParse(body.uid).success) throw badRequest(m.resetInvalid);
+    const passwordHash = await hashPassword(body.newPassword);
+    const done = await deps.db.transaction().execute(async (trx) => {
+      // The conditional update is the single winner among concurrent uses of one link.
+      const claimed = await trx
+        .updateTable('password_resets')
+        .set({ used_at: sql<Date>`now()` })
+        .where('user_id', '=', body.uid)
+        .where('token_hash', '=', sha256(body.token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+        .where('id', '=', claimed.user_id)
+        .execute();
+      await revokeSessions(trx, { userId: claimed.user_id }, 'password reset');
+      return true;
+    });
+    if (!done) throw badRequest(m.resetInvalid);
+    return c.json({ message: m.resetDone });
+  });
+
+  app.post('/api/settings/change-password/', authenticated(deps), async (c) => {
+    const auth = c.get('auth');
+    const body = await jsonBody(c, changePasswordRequest);
+    const user = await findUserById(deps.db, auth.userId);
+    if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
+      throw badRequest(m.changeWrongCurrent);
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
+      // Every other device signs in again; this one stays signed in.
+      await revokeSessions(trx, { userId: user.id, except: auth.sessionId }, 'password changed');
+    });
+    return c.json({ message: m.changeDone });
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { createMailer } from '@baton/mailer';
+import { type EventBus, InProcessBus } from '@baton/service-kit';
+import { databaseServerUrl, dropDatabase, startSmtpCapture, uniqueDatabaseName } from '@baton/test-kit';
+import { createIdentity, type IdentityOptions } from './app';
+import { type IdentityConfig, identityConfigSchema } from './config';
+
+/**
+ * identity on a fresh database of the test Postgres, a real SMTP capture server and (by default)
+ * the in-process bus. `request` calls the app without a port.
+ */
+export async function startTestIdentity(
+  options: {
+    bus?: EventBus;
+    config?: Partial<IdentityConfig>;
+    rateLimits?: IdentityOptions['rateLimits'];
+  } = {},
+) {
+  const database = uniqueDatabaseName('identity');
+  const smtp = await startSmtpCapture();
+  const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
+  const bus = options.bus ?? new InProcessBus();
+  const config = identityConfigSchema.parse({
+    RATE_LIMITS: 'false',
+    PUBLIC_URL: 'http://baton.test',
+    ...options.config,
+  });
+  const identity = await createIdentity({
+    databaseUrl: databaseServerUrl(),
+    database,
+    bus,
+    mailer,
+    config,
+    rateLimits: options.rateLimits,
+  });
+  const request = (path: string, init?: RequestInit) => identity.app.request(path, init);
+  return {
+    identity,
+    request,
+    smtp,
+    bus,
+    database,
+    async close() {
+      await identity.close();
+      mailer.close();
+      await smtp.stop();
+      if (!options.bus) await bus.close();
+      await dropDatabase(database);
+    },
+  };
+}
+export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;
