@@ -1,5 +1,5 @@
 import { createMailer } from '@baton/mailer';
-import { type EventBus, InProcessBus } from '@baton/service-kit';
+import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
 import { databaseServerUrl, dropDatabase, startSmtpCapture, uniqueDatabaseName } from '@baton/test-kit';
 import { createIdentity, type IdentityOptions } from './app';
 import { type IdentityConfig, identityConfigSchema } from './config';
@@ -19,11 +19,10 @@ export async function startTestIdentity(
   const smtp = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
   const bus = options.bus ?? new InProcessBus();
-  const config = identityConfigSchema.parse({
-    RATE_LIMITS: 'false',
-    PUBLIC_URL: 'http://baton.test',
+  const config = {
+    ...identityConfigSchema.parse({ RATE_LIMITS: 'false', PUBLIC_URL: 'http://baton.test' }),
     ...options.config,
-  });
+  };
   const identity = await createIdentity({
     databaseUrl: databaseServerUrl(),
     database,
@@ -31,6 +30,7 @@ export async function startTestIdentity(
     mailer,
     config,
     rateLimits: options.rateLimits,
+    logger: options.logger,
   });
   const request = (path: string, init?: RequestInit) => identity.app.request(path, init);
   return {

@@ -1,0 +1,207 @@
+import { identityMessages as m } from '@baton/contracts';
+import { jsonRequest, signUp } from '@baton/test-kit';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../../testing';
+
+let t: TestIdentity;
+beforeAll(async () => {
+  t = await startTestIdentity();
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown, token?: string) =>
+  t.request(path, jsonRequest('POST', body, token));
+
+/** Asks for a reset and reads uid and token from the mail that really arrived over SMTP. */
+async function requestResetLink(email: string) {
+  const before = t.smtp.mails.length;
+  const res = await post('/api/auth/password-reset/request/', { email });
+  expect(res.status).toBe(200);
+  const mail = await t.smtp.waitFor(email, { match: (mm) => t.smtp.mails.indexOf(mm) >= before });
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error('no link in the reset mail');
+  const url = new URL(link);
+  return { url, uid: url.searchParams.get('uid') ?? '', token: url.searchParams.get('token') ?? '' };
+}
+
+describe('password reset', () => {
+  it('mails a PUBLIC_URL/reset-password link whose token sets a new password once, and revokes sessions', async () => {
+    const user = await signUp(t.request);
+    const { url, uid, token } = await requestResetLink(user.email);
+    expect(`${url.origin}${url.pathname}`).toBe('http://baton.test/reset-password');
+    expect(uid).toBe(user.id);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const newPassword = 'a brand new password';
+    const res = await post('/api/auth/password-reset/confirm/', {
+      uid,
+      token,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: m.resetDone });
+
+    expect((await post('/login/', { email: user.email, password: user.password })).status).toBe(401);
+    expect((await post('/login/', { email: user.email, password: newPassword })).status).toBe(200);
+    // The session that existed before the reset is gone.
+    expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(401);
+
+    const again = await post('/api/auth/password-reset/confirm/', {
+      uid,
+      token,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toBe(m.resetInvalid);
+  });
+
+  it('answers byte-equal for known and unknown e-mails, and mails only the known one', async () => {
+    const user = await signUp(t.request);
+    const unknownEmail = `ghost.${Date.now()}@example.com`;
+    const known = await post('/api/auth/password-reset/request/', { email: user.email });
+    const unknown = await post('/api/auth/password-reset/request/', { email: unknownEmail });
+    expect(known.status).toBe(unknown.status);
+    expect(known.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+    expect(await known.text()).toBe(await unknown.text());
+    await t.smtp.waitFor(user.email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.smtp.mails.some((mail) => mail.to.includes(unknownEmail))).toBe(false);
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await signUp(t.request);
+    const { uid, token } = await requestResetLink(user.email);
+    await t.identity.deps.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', uid)
+      .execute();
+    const res = await post('/api/auth/password-reset/confirm/', {
+      uid,
+      token,
+      newPassword: 'another password',
+      confirmPassword: 'another password',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(m.resetInvalid);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const user = await signUp(t.request);
+    const { token } = await requestResetLink(user.email);
+    const rows = await t.identity.deps.db.selectFrom('password_resets').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+  });
+
+  it('a newer link replaces the older one', async () => {
+    const user = await signUp(t.request);
+    const first = await requestResetLink(user.email);
+    await requestResetLink(user.email);
+    const res = await post('/api/auth/password-reset/confirm/', {
+      uid: first.uid,
+      token: first.token,
+      newPassword: 'another password',
+      confirmPassword: 'another password',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('20 parallel confirmations of one token succeed exactly once', async () => {
+    const user = await signUp(t.request);
+    const { uid, token } = await requestResetLink(user.email);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/api/auth/password-reset/confirm/', {
+          uid,
+          token,
+          newPassword: `parallel password ${i}`,
+          confirmPassword: `parallel password ${i}`,
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+  });
+
+  it.each([
+    ['empty fields', { uid: '', token: '', newPassword: '', confirmPassword: '' }, m.resetFillAll],
+    ['missing token', { uid: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, m.resetFillAll],
+    [
+      'mismatch',
+      { uid: 'x', token: 'y', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' },
+      m.resetPasswordMismatch,
+    ],
+    ['short', { uid: 'x', token: 'y', newPassword: 'abc', confirmPassword: 'abc' }, m.passwordTooShort],
+    [
+      'bad uid',
+      { uid: 'not-a-uuid', token: 'y', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
+      m.resetInvalid,
+    ],
+    ['wrong types', { uid: 1, token: 2, newPassword: 3, confirmPassword: 4 }, m.resetFillAll],
+  ])('confirm refuses %s with 400 and the message', async (_name, body, message) => {
+    const res = await post('/api/auth/password-reset/confirm/', body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(message);
+  });
+
+  it('request refuses a missing e-mail with 400', async () => {
+    const res = await post('/api/auth/password-reset/request/', {});
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(m.resetEmailRequired);
+  });
+});
+
+describe('POST /api/settings/change-password/', () => {
+  it('changes the password, keeps this session and revokes the others', async () => {
+    const user = await signUp(t.request);
+    const other = await (await post('/login/', { email: user.email, password: user.password })).json();
+    const res = await post(
+      '/api/settings/change-password/',
+      {
+        currentPassword: user.password,
+        newPassword: 'changed password',
+        confirmPassword: 'changed password',
+      },
+      user.access,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: m.changeDone });
+    expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: other.tokens.refresh })).status).toBe(401);
+    expect((await post('/login/', { email: user.email, password: 'changed password' })).status).toBe(200);
+  });
+
+  it.each([
+    ['empty', { currentPassword: '', newPassword: '', confirmPassword: '' }, m.changeFillAll],
+    [
+      'mismatch',
+      { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' },
+      m.changeMismatch,
+    ],
+    ['short', { currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' }, m.changeTooShort],
+  ])('refuses %s with the settings message', async (_name, body, message) => {
+    const user = await signUp(t.request);
+    const res = await post('/api/settings/change-password/', body, user.access);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(message);
+  });
+
+  it('refuses a wrong current password', async () => {
+    const user = await signUp(t.request);
+    const res = await post(
+      '/api/settings/change-password/',
+      { currentPassword: 'not my password', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
+      user.access,
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(m.changeWrongCurrent);
+  });
+
+  it('needs a token', async () => {
+    expect((await post('/api/settings/change-password/', {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,126 @@
+import { identityMessages as m } from '@baton/contracts';
+import { jsonRequest, makeUser, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../../testing';
+
+let t: TestIdentity;
+beforeAll(async () => {
+  t = await startTestIdentity();
+});
+afterAll(() => t.close());
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  t.request(path, jsonRequest(method, body, token));
+
+describe('trusted users', () => {
+  it('adds by e-mail, lists with both name shapes, and removes', async () => {
+    const owner = await signUp(t.request);
+    const friend = await signUp(t.request, { firstname: 'Grace', lastname: 'Hopper' });
+    const add = await call('POST', '/api/settings/trusted-users/', owner.access, {
+      trusted_email: friend.email.toUpperCase(),
+    });
+    expect(add.status).toBe(201);
+    const entry = await add.json();
+    expect(entry).toMatchObject({
+      invitation_sent: false,
+      message: `${friend.email} added as trusted.`,
+      trusted: { id: friend.id, first_name: 'Grace', last_name: 'Hopper', email: friend.email },
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: friend.email,
+    });
+    expect(entry.created_at.slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const list = await (await call('GET', '/api/settings/trusted-users/', owner.access)).json();
+    expect(list).toHaveLength(1);
+    expect(list[0].id).toBe(entry.id);
+
+    const dup = await call('POST', '/trusted-users/', owner.access, { email: friend.email });
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).message).toBe(m.trustedExists);
+
+    const del = await call('DELETE', `/trusted-users/${entry.id}/`, owner.access);
+    expect(del.status).toBe(200);
+    expect(await del.json()).toEqual({ message: m.trustedRemoved });
+    expect(await (await call('GET', '/api/settings/trusted-users/', owner.access)).json()).toEqual([]);
+  });
+
+  it('the second add call POST /trusted-users/ returns a trusted user object', async () => {
+    const owner = await signUp(t.request);
+    const friend = await signUp(t.request);
+    const res = await call('POST', '/trusted-users/', owner.access, { email: friend.email, name: 'Friend' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ trusted: { id: friend.id, email: friend.email } });
+  });
+
+  it('only the owner may remove an entry; for others it does not exist', async () => {
+    const owner = await signUp(t.request);
+    const friend = await signUp(t.request);
+    const stranger = await signUp(t.request);
+    const entry = await (await call('POST', '/trusted-users/', owner.access, { email: friend.email })).json();
+    const res = await call('DELETE', `/trusted-users/${entry.id}/`, stranger.access);
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe(m.trustedNotFound);
+    expect(await (await call('GET', '/api/settings/trusted-users/', owner.access)).json()).toHaveLength(1);
+    expect((await call('DELETE', `/trusted-users/${entry.id}/`, friend.access)).status).toBe(404);
+  });
+
+  it('an unknown e-mail gets an invitation mail and becomes trusted when it signs up', async () => {
+    const owner = await signUp(t.request, { firstname: 'Olive', lastname: 'Owner' });
+    const newcomer = makeUser();
+    const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
+      trusted_email: newcomer.email,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      invitation_sent: true,
+      message: m.trustedInvited,
+      email: newcomer.email,
+    });
+    const mail = await t.smtp.waitFor(newcomer.email);
+    expect(mail.subject).toContain('Olive Owner');
+    expect(mail.text).toContain('http://baton.test/signup');
+
+    const joined = await signUp(t.request, newcomer);
+    const list = await (await call('GET', '/api/settings/trusted-users/', owner.access)).json();
+    expect(list.map((e: { trusted: { id: string } }) => e.trusted.id)).toEqual([joined.id]);
+  });
+
+  it('does not mail the same invitation twice in a day', async () => {
+    const owner = await signUp(t.request);
+    const email = makeUser().email;
+    await call('POST', '/api/settings/trusted-users/', owner.access, { trusted_email: email });
+    await t.smtp.waitFor(email);
+    const again = await call('POST', '/api/settings/trusted-users/', owner.access, { trusted_email: email });
+    expect(again.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+  });
+
+  it.each([
+    ['missing e-mail', {}, m.trustedEmailRequired],
+    ['blank e-mail', { trusted_email: '  ' }, m.trustedEmailRequired],
+    ['bad e-mail', { trusted_email: 'nope' }, m.invalidEmail],
+  ])('refuses %s', async (_name, body, message) => {
+    const owner = await signUp(t.request);
+    const res = await call('POST', '/api/settings/trusted-users/', owner.access, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(message);
+  });
+
+  it('refuses trusting yourself', async () => {
+    const owner = await signUp(t.request);
+    const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
+      trusted_email: owner.email,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(m.trustedSelf);
+  });
+
+  it('refuses a malformed id and calls without a token', async () => {
+    const owner = await signUp(t.request);
+    expect((await call('DELETE', '/trusted-users/not-a-uuid/', owner.access)).status).toBe(400);
+    expect((await t.request('/api/settings/trusted-users/')).status).toBe(401);
+    expect((await t.request('/trusted-users/x/', { method: 'DELETE' })).status).toBe(401);
+  });
+});
