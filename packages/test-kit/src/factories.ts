@@ -50,3 +50,7 @@ export async function signUp(fetcher: Fetcher, overrides: Partial<TestUser> = {}
   const body = (await res.json()) as { user: { id: string }; tokens: { access: string; refresh: string } };
   return { ...user, id: body.user.id, access: body.tokens.access, refresh: body.tokens.refresh };
 }
+
+/** A response body for assertions; tests read fields freely and let the assertions check them. */
+// biome-ignore lint/suspicious/noExplicitAny: assertion helper
+export const readJson = async (res: Response | Promise<Response>): Promise<any> => (await res).json();

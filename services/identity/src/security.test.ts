@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { identityMessages as m } from '@baton/contracts';
 import { createLogger } from '@baton/service-kit';
-import { forgeToken, jsonRequest, makeUser, signUp } from '@baton/test-kit';
+import { forgeToken, jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from './testing';
 
@@ -22,7 +22,7 @@ describe('rate limits', () => {
     const limited = await t.request('/login/', jsonRequest('POST', body));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await limited.json()).error).toBe(m.rateLimited);
+    expect((await readJson(limited)).error).toBe(m.rateLimited);
   });
 
   it('count per client address', async () => {
@@ -58,7 +58,7 @@ describe('access tokens', () => {
   });
 
   it('publishes an Ed25519 JWKS without private parts', async () => {
-    const jwks = await (await t.request('/.well-known/jwks.json')).json();
+    const jwks = await readJson(t.request('/.well-known/jwks.json'));
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
   });
@@ -92,9 +92,9 @@ describe('logs', () => {
       const user = makeUser();
       const signed = await signUp(t.request, user);
       await t.request('/login/', jsonRequest('POST', { email: user.email, password: user.password }));
-      const rotated = await (
-        await t.request('/api/token/refresh/', jsonRequest('POST', { refresh: signed.refresh }))
-      ).json();
+      const rotated = await readJson(
+        t.request('/api/token/refresh/', jsonRequest('POST', { refresh: signed.refresh })),
+      );
       await t.request('/api/token/refresh/', jsonRequest('POST', { refresh: signed.refresh })); // reuse: logged
       await t.request('/api/auth/password-reset/request/', jsonRequest('POST', { email: user.email }));
       const mail = await t.smtp.waitFor(user.email);

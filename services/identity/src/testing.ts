@@ -13,6 +13,7 @@ export async function startTestIdentity(
     bus?: EventBus;
     config?: Partial<IdentityConfig>;
     rateLimits?: IdentityOptions['rateLimits'];
+    logger?: Logger;
   } = {},
 ) {
   const database = uniqueDatabaseName('identity');

@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, signUp } from '@baton/test-kit';
+import { jsonRequest, readJson, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../../testing';
 
@@ -32,7 +32,7 @@ describe('POST /delete-account/', () => {
       );
       const res = await post('/delete-account/', { confirmation: phrase }, user.access);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ message: m.deleteDone });
+      expect(await readJson(res)).toEqual({ message: m.deleteDone });
       await expect.poll(() => seen.length).toBe(1);
       expect(seen[0]).toMatchObject({
         type: 'identity.user.deleted',
@@ -57,7 +57,7 @@ describe('POST /delete-account/', () => {
     const user = await signUp(t.request);
     const res = await post('/delete-account/', { confirmation }, user.access);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(m.deletePhrase);
+    expect((await readJson(res)).message).toBe(m.deletePhrase);
     expect((await post('/login/', { email: user.email, password: user.password })).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, makeUser, signUp } from '@baton/test-kit';
+import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../../testing';
 
@@ -17,7 +17,7 @@ describe('POST /user_signup/', () => {
     const user = makeUser({ email: `New.Person.${Date.now()}@Example.com` });
     const res = await post('/user_signup/', { ...user, confirmPassword: user.password });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.error).toBeNull();
     expect(body.user).toMatchObject({
       email: user.email.toLowerCase(),
@@ -43,7 +43,7 @@ describe('POST /user_signup/', () => {
     const user = makeUser();
     const res = await post('/user_signup/', { ...user, confirmPassword: user.password, ...change });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body).toMatchObject({ code: 'validation_failed', error: message, message });
   });
 
@@ -52,7 +52,7 @@ describe('POST /user_signup/', () => {
     const again = makeUser({ email: existing.email.toUpperCase() });
     const res = await post('/user_signup/', { ...again, confirmPassword: again.password });
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe(m.emailTaken);
+    expect((await readJson(res)).error).toBe(m.emailTaken);
   });
 });
 
@@ -61,7 +61,7 @@ describe('POST /login/', () => {
     const user = await signUp(t.request);
     const res = await post('/login/', { email: ` ${user.email.toUpperCase()} `, password: user.password });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body).toMatchObject({
       error: null,
       user: { first_name: 'Ada', last_name: 'Lovelace', email: user.email },
@@ -80,7 +80,7 @@ describe('POST /login/', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
-    const [a, b] = [await wrong.json(), await unknown.json()];
+    const [a, b] = [await readJson(wrong), await readJson(unknown)];
     delete a.requestId;
     delete b.requestId;
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
@@ -112,7 +112,7 @@ describe('POST /login/', () => {
   ])('refuses %s with 400', async (_name, body) => {
     const res = await post('/login/', body);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(m.loginRequired);
+    expect((await readJson(res)).error).toBe(m.loginRequired);
   });
 });
 
@@ -124,7 +124,7 @@ describe('request bodies', () => {
       body: '{"email":',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({
+    expect(await readJson(res)).toMatchObject({
       code: 'invalid_json',
       error: 'Request body is not valid JSON.',
     });
@@ -142,7 +142,7 @@ describe('request bodies', () => {
   it('refuses an oversized body with 413', async () => {
     const res = await post('/user_signup/', { ...makeUser(), firstname: 'x'.repeat(100_000) });
     expect(res.status).toBe(413);
-    expect((await res.json()).code).toBe('payload_too_large');
+    expect((await readJson(res)).code).toBe('payload_too_large');
   });
 
   it('refuses a JSON array or null body with 400', async () => {
@@ -158,7 +158,7 @@ describe('refresh rotation and logout', () => {
     const user = await signUp(t.request);
     const first = await post('/api/token/refresh/', { refresh: user.refresh });
     expect(first.status).toBe(200);
-    const pair = await first.json();
+    const pair = await readJson(first);
     expect(pair.access).toBeTruthy();
     expect(pair.refresh).not.toBe(user.refresh);
     const second = await post('/api/token/refresh/', { refresh: pair.refresh });
@@ -167,10 +167,10 @@ describe('refresh rotation and logout', () => {
 
   it('a reused (rotated-out) refresh token revokes the whole family', async () => {
     const user = await signUp(t.request);
-    const rotated = await (await post('/api/token/refresh/', { refresh: user.refresh })).json();
+    const rotated = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
     const reuse = await post('/api/token/refresh/', { refresh: user.refresh });
     expect(reuse.status).toBe(401);
-    expect((await reuse.json()).error).toBe(m.refreshInvalid);
+    expect((await readJson(reuse)).error).toBe(m.refreshInvalid);
     // The legitimate holder's newer token is dead too, and so is the session's access token.
     expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).status).toBe(401);
     const check = await t.request('/api/token/check/', jsonRequest('GET', undefined, rotated.access));
@@ -199,7 +199,7 @@ describe('refresh rotation and logout', () => {
     expect((await post('/api/logout/', { refresh: 'nope' })).status).toBe(200);
     const missing = await post('/api/logout/', {});
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error).toBe(m.refreshRequired);
+    expect((await readJson(missing)).error).toBe(m.refreshRequired);
   });
 
   it('refuses unknown refresh tokens and wrong types', async () => {
@@ -213,7 +213,7 @@ describe('GET /api/token/check/', () => {
     expect((await t.request('/api/token/check/')).status).toBe(401);
     const bad = await t.request('/api/token/check/', { headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toMatchObject({ code: 'unauthorized' });
+    expect(await readJson(bad)).toMatchObject({ code: 'unauthorized' });
     expect((await t.request('/api/token/check/', { headers: { authorization: 'Basic x' } })).status).toBe(
       401,
     );
@@ -222,7 +222,7 @@ describe('GET /api/token/check/', () => {
   it('answers ok with the user', async () => {
     const user = await signUp(t.request);
     const res = await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access));
-    expect(await res.json()).toMatchObject({
+    expect(await readJson(res)).toMatchObject({
       ok: true,
       status: 'ok',
       user: { id: user.id, email: user.email },

@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, signUp } from '@baton/test-kit';
+import { jsonRequest, readJson, signUp } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../../testing';
@@ -41,7 +41,7 @@ describe('password reset', () => {
       confirmPassword: newPassword,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: m.resetDone });
+    expect(await readJson(res)).toEqual({ message: m.resetDone });
 
     expect((await post('/login/', { email: user.email, password: user.password })).status).toBe(401);
     expect((await post('/login/', { email: user.email, password: newPassword })).status).toBe(200);
@@ -55,7 +55,7 @@ describe('password reset', () => {
       confirmPassword: newPassword,
     });
     expect(again.status).toBe(400);
-    expect((await again.json()).error).toBe(m.resetInvalid);
+    expect((await readJson(again)).error).toBe(m.resetInvalid);
   });
 
   it('answers byte-equal for known and unknown e-mails, and mails only the known one', async () => {
@@ -86,7 +86,7 @@ describe('password reset', () => {
       confirmPassword: 'another password',
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(m.resetInvalid);
+    expect((await readJson(res)).error).toBe(m.resetInvalid);
   });
 
   it('stores only a hash of the token', async () => {
@@ -145,20 +145,20 @@ describe('password reset', () => {
   ])('confirm refuses %s with 400 and the message', async (_name, body, message) => {
     const res = await post('/api/auth/password-reset/confirm/', body);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(message);
+    expect((await readJson(res)).error).toBe(message);
   });
 
   it('request refuses a missing e-mail with 400', async () => {
     const res = await post('/api/auth/password-reset/request/', {});
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(m.resetEmailRequired);
+    expect((await readJson(res)).error).toBe(m.resetEmailRequired);
   });
 });
 
 describe('POST /api/settings/change-password/', () => {
   it('changes the password, keeps this session and revokes the others', async () => {
     const user = await signUp(t.request);
-    const other = await (await post('/login/', { email: user.email, password: user.password })).json();
+    const other = await readJson(post('/login/', { email: user.email, password: user.password }));
     const res = await post(
       '/api/settings/change-password/',
       {
@@ -169,7 +169,7 @@ describe('POST /api/settings/change-password/', () => {
       user.access,
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: m.changeDone });
+    expect(await readJson(res)).toEqual({ message: m.changeDone });
     expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: other.tokens.refresh })).status).toBe(401);
     expect((await post('/login/', { email: user.email, password: 'changed password' })).status).toBe(200);
@@ -187,7 +187,7 @@ describe('POST /api/settings/change-password/', () => {
     const user = await signUp(t.request);
     const res = await post('/api/settings/change-password/', body, user.access);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(message);
+    expect((await readJson(res)).message).toBe(message);
   });
 
   it('refuses a wrong current password', async () => {
@@ -198,7 +198,7 @@ describe('POST /api/settings/change-password/', () => {
       user.access,
     );
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(m.changeWrongCurrent);
+    expect((await readJson(res)).message).toBe(m.changeWrongCurrent);
   });
 
   it('needs a token', async () => {

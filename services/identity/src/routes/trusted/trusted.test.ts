@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, makeUser, signUp } from '@baton/test-kit';
+import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../../testing';
 
@@ -20,7 +20,7 @@ describe('trusted users', () => {
       trusted_email: friend.email.toUpperCase(),
     });
     expect(add.status).toBe(201);
-    const entry = await add.json();
+    const entry = await readJson(add);
     expect(entry).toMatchObject({
       invitation_sent: false,
       message: `${friend.email} added as trusted.`,
@@ -31,18 +31,18 @@ describe('trusted users', () => {
     });
     expect(entry.created_at.slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const list = await (await call('GET', '/api/settings/trusted-users/', owner.access)).json();
+    const list = await readJson(call('GET', '/api/settings/trusted-users/', owner.access));
     expect(list).toHaveLength(1);
     expect(list[0].id).toBe(entry.id);
 
     const dup = await call('POST', '/trusted-users/', owner.access, { email: friend.email });
     expect(dup.status).toBe(409);
-    expect((await dup.json()).message).toBe(m.trustedExists);
+    expect((await readJson(dup)).message).toBe(m.trustedExists);
 
     const del = await call('DELETE', `/trusted-users/${entry.id}/`, owner.access);
     expect(del.status).toBe(200);
-    expect(await del.json()).toEqual({ message: m.trustedRemoved });
-    expect(await (await call('GET', '/api/settings/trusted-users/', owner.access)).json()).toEqual([]);
+    expect(await readJson(del)).toEqual({ message: m.trustedRemoved });
+    expect(await readJson(call('GET', '/api/settings/trusted-users/', owner.access))).toEqual([]);
   });
 
   it('the second add call POST /trusted-users/ returns a trusted user object', async () => {
@@ -50,18 +50,18 @@ describe('trusted users', () => {
     const friend = await signUp(t.request);
     const res = await call('POST', '/trusted-users/', owner.access, { email: friend.email, name: 'Friend' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ trusted: { id: friend.id, email: friend.email } });
+    expect(await readJson(res)).toMatchObject({ trusted: { id: friend.id, email: friend.email } });
   });
 
   it('only the owner may remove an entry; for others it does not exist', async () => {
     const owner = await signUp(t.request);
     const friend = await signUp(t.request);
     const stranger = await signUp(t.request);
-    const entry = await (await call('POST', '/trusted-users/', owner.access, { email: friend.email })).json();
+    const entry = await readJson(call('POST', '/trusted-users/', owner.access, { email: friend.email }));
     const res = await call('DELETE', `/trusted-users/${entry.id}/`, stranger.access);
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toBe(m.trustedNotFound);
-    expect(await (await call('GET', '/api/settings/trusted-users/', owner.access)).json()).toHaveLength(1);
+    expect((await readJson(res)).message).toBe(m.trustedNotFound);
+    expect(await readJson(call('GET', '/api/settings/trusted-users/', owner.access))).toHaveLength(1);
     expect((await call('DELETE', `/trusted-users/${entry.id}/`, friend.access)).status).toBe(404);
   });
 
@@ -72,7 +72,7 @@ describe('trusted users', () => {
       trusted_email: newcomer.email,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       invitation_sent: true,
       message: m.trustedInvited,
       email: newcomer.email,
@@ -82,7 +82,7 @@ describe('trusted users', () => {
     expect(mail.text).toContain('http://baton.test/signup');
 
     const joined = await signUp(t.request, newcomer);
-    const list = await (await call('GET', '/api/settings/trusted-users/', owner.access)).json();
+    const list = await readJson(call('GET', '/api/settings/trusted-users/', owner.access));
     expect(list.map((e: { trusted: { id: string } }) => e.trusted.id)).toEqual([joined.id]);
   });
 
@@ -105,7 +105,7 @@ describe('trusted users', () => {
     const owner = await signUp(t.request);
     const res = await call('POST', '/api/settings/trusted-users/', owner.access, body);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(message);
+    expect((await readJson(res)).message).toBe(message);
   });
 
   it('refuses trusting yourself', async () => {
@@ -114,7 +114,7 @@ describe('trusted users', () => {
       trusted_email: owner.email,
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(m.trustedSelf);
+    expect((await readJson(res)).message).toBe(m.trustedSelf);
   });
 
   it('refuses a malformed id and calls without a token', async () => {
