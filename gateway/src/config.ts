@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serviceNames } from '@baton/contracts';
+import { envVars } from '@baton/service-kit';
+import { z } from 'zod';
+import type { StaticConfig } from './static';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const remoteNames = ['mf-tasks', 'mf-folders', 'mf-notifications', 'mf-settings'] as const;
+
+const origins = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()));
+
+export const gatewayEnvSchema = z.object({
+  PORT: envVars.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Extra origins allowed to open WebSockets, comma-separated (PUBLIC_URL's origin is always allowed). */
+  ALLOWED_ORIGINS: origins.default([]),
+  JWT_ISSUER: z.string().default('baton-identity'),
+  JWT_AUDIENCE: z.string().default('baton'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  IDENTITY_URL: envVars.optionalUrl,
+  TASKS_URL: envVars.optionalUrl,
+  FOLDERS_URL: envVars.optionalUrl,
+  NOTIFICATIONS_URL: envVars.optionalUrl,
+  FILES_URL: envVars.optionalUrl,
+  /** Defaults to identity's JWKS. */
+  JWKS_URL: envVars.optionalUrl,
+  SHELL_DIR: z.string().default(resolve(repoRoot, 'shell/dist')),
+  /** JSON file mapping remote name -> manifest URL, served as /remotes.json. */
+  REMOTES_FILE: z.string().default(resolve(repoRoot, 'deploy/remotes/local.json')),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export const serviceUrlsOf = (env: GatewayEnv) => {
+  const urls: Partial<Record<(typeof serviceNames)[number], string>> = {};
+  for (const name of serviceNames) {
+    const value = env[`${name.toUpperCase()}_URL` as keyof GatewayEnv];
+    if (typeof value === 'string') urls[name] = value;
+  }
+  return urls;
+};
+
+export const allowedOriginsOf = (env: GatewayEnv) => {
+  const list = new Set([
+    new URL(env.PUBLIC_URL).origin,
+    ...env.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
+  ]);
+  return [...list];
+};
+
+export function staticConfigOf(env: GatewayEnv): StaticConfig {
+  const remotes = z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(env.REMOTES_FILE, 'utf8')));
+  return {
+    shellDir: env.SHELL_DIR,
+    remotes,
+    remoteDirs: Object.fromEntries(remoteNames.map((name) => [name, resolve(repoRoot, name, 'dist')])),
+  };
+}

@@ -1,0 +1,50 @@
+import {
+  createLogger,
+  createTokenVerifier,
+  EnvError,
+  Lifecycle,
+  NatsBus,
+  parseEnv,
+} from '@baton/service-kit';
+import { allowedOriginsOf, gatewayEnvSchema, serviceUrlsOf, staticConfigOf } from './config';
+import { startGateway } from './server';
+import { httpUpstream, type Upstreams } from './upstreams';
+
+/** The gateway as its own process (distributed topology); run as many replicas as you like. */
+async function main() {
+  const env = parseEnv(gatewayEnvSchema);
+  const urls = serviceUrlsOf(env);
+  const jwks = env.JWKS_URL ?? (urls.identity && new URL('/.well-known/jwks.json', urls.identity).toString());
+  if (!jwks) throw new EnvError('Invalid configuration:\n  JWKS_URL: set it or IDENTITY_URL');
+  const logger = createLogger({ name: 'gateway' });
+  const lifecycle = new Lifecycle(logger);
+  const bus = await NatsBus.connect({ url: env.NATS_URL, name: 'gateway', logger });
+  lifecycle.onClose('nats', () => bus.close());
+  const upstreams: Upstreams = Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [name, httpUpstream(url)]),
+  );
+  const gateway = await startGateway({
+    upstreams,
+    verifyAccess: createTokenVerifier({
+      keys: new URL(jwks),
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+    }),
+    logger,
+    bus,
+    static: staticConfigOf(env),
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    allowedOrigins: allowedOriginsOf(env),
+    port: env.PORT,
+    host: env.HOST,
+    readiness: { bus: () => bus.checkReady() },
+  });
+  lifecycle.onClose('gateway', () => gateway.close());
+  lifecycle.handleSignals();
+  logger.info({ port: gateway.port, services: Object.keys(urls) }, 'gateway listening');
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

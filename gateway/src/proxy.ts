@@ -1,0 +1,41 @@
+import { REQUEST_ID_HEADER } from '@baton/service-kit';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { Upstream } from './upstreams';
+
+/** Request headers a service may see; everything else (cookies, hop-by-hop, spoofed forwarding) stays here. */
+const forwardedRequestHeaders = ['accept', 'accept-language', 'authorization', 'content-type', 'user-agent'];
+/** Hop-by-hop response headers that must not be copied. */
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+const clientAddress = (c: Context) => {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // app.request() in tests has no socket
+  }
+};
+
+/** Forwards the request to `upstream` with the request id and the client's address, and streams back the answer. */
+export async function forward(c: Context, upstream: Upstream): Promise<Response> {
+  const headers = new Headers();
+  for (const name of forwardedRequestHeaders) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  headers.set(REQUEST_ID_HEADER, c.get('requestId'));
+  headers.set('x-forwarded-for', clientAddress(c));
+  const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  const request = new Request(c.req.url, {
+    method: c.req.method,
+    headers,
+    ...(hasBody ? { body: await c.req.arrayBuffer() } : {}),
+  });
+  const response = await upstream(request);
+  const out = new Headers();
+  response.headers.forEach((value, name) => {
+    if (!hopByHop.has(name) && name !== 'content-length' && name !== 'content-encoding') out.set(name, value);
+  });
+  out.set(REQUEST_ID_HEADER, c.get('requestId'));
+  return new Response(response.body, { status: response.status, headers: out });
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { type RouteContract, routes } from '@baton/contracts';
+import { jsonRequest, readJson, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingService, startTestGateway } from './testing';
+import { inProcessUpstream } from './upstreams';
+
+type Gateway = Awaited<ReturnType<typeof startTestGateway>>;
+
+/** A concrete URL for a route's path, with plausible parameters. */
+const concretePath = (route: RouteContract) =>
+  route.path
+    .replace('{action}', 'invite_accept')
+    .replace('{uidb64}', 'dXNlcg')
+    .replace('{token}', 'tok')
+    .replace(/\{\w+\}/g, () => randomUUID());
+
+const others = routes.filter((r) => r.service !== 'identity');
+
+describe('route table', () => {
+  it('covers every route of SPEC §7 exactly once', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toHaveLength(41);
+    for (const spec of [
+      'GET /api/token/check/',
+      'POST /send_email/invite_user',
+      'GET /activate/{uidb64}/{token}/{taskId}/{action}',
+      'GET /task_comments/{taskId}',
+      'DELETE /api/folders/{id}/',
+      'POST /notifications/delete/',
+      'POST /api/uploads/presign/',
+    ]) {
+      expect(keys).toContain(spec);
+    }
+  });
+});
+
+describe('with only identity deployed', () => {
+  let g: Gateway;
+  let token: string;
+  beforeAll(async () => {
+    g = await startTestGateway();
+    token = (await signUp(g.request)).access;
+  });
+  afterAll(() => g.identity.close());
+
+  it.each(others.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 503 naming its service',
+    async (_k, route) => {
+      const res = await g.request(
+        concretePath(route),
+        jsonRequest(route.method, route.method === 'GET' ? undefined : {}, token),
+      );
+      expect(res.status).toBe(503);
+      const body = await readJson(res);
+      expect(body).toMatchObject({ code: 'service_unavailable', service: route.service });
+      expect(body.error).toBe(`The ${route.service} service is not available yet.`);
+    },
+  );
+
+  it.each(routes.filter((r) => r.auth).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 401 without a token',
+    async (_k, route) => {
+      const res = await g.request(
+        concretePath(route),
+        jsonRequest(route.method, route.method === 'GET' ? undefined : {}),
+      );
+      expect(res.status).toBe(401);
+      expect(await readJson(res)).toMatchObject({ code: 'unauthorized' });
+    },
+  );
+
+  it('sign-up, login and session check work through the gateway', async () => {
+    const user = await signUp(g.request);
+    const login = await g.request(
+      '/login/',
+      jsonRequest('POST', { email: user.email, password: user.password }),
+    );
+    expect(login.status).toBe(200);
+    const { tokens } = await readJson(login);
+    const check = await g.request('/api/token/check/', jsonRequest('GET', undefined, tokens.access));
+    expect(await readJson(check)).toMatchObject({ ok: true });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await g.request('/api/token/check/');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await g.request(
+      '/login/',
+      jsonRequest('POST', { email: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    );
+    expect(res.status).toBe(413);
+  });
+
+  it('serves an OpenAPI document generated from the route table', async () => {
+    const doc = await readJson(g.request('/openapi.json'));
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/activate/{uidb64}/{token}/{taskId}/{action}');
+    expect(
+      doc.paths['/login/'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('password');
+  });
+});
+
+describe('with every service deployed', () => {
+  let g: Gateway;
+  let token: string;
+  beforeAll(async () => {
+    g = await startTestGateway({
+      tasks: inProcessUpstream(recordingService('tasks')),
+      folders: inProcessUpstream(recordingService('folders')),
+      notifications: inProcessUpstream(recordingService('notifications')),
+      files: inProcessUpstream(recordingService('files')),
+    });
+    token = (await signUp(g.request)).access;
+  });
+  afterAll(() => g.identity.close());
+
+  it.each(others.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s reaches its owner unchanged',
+    async (_k, route) => {
+      const path = concretePath(route);
+      const body = route.method === 'GET' ? undefined : { probe: 1 };
+      const res = await g.request(`${path}?x=1`, {
+        ...jsonRequest(route.method, body, token),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'x-request-id': 'req-12345678',
+        },
+      });
+      expect(res.status).toBe(200);
+      const seen = await readJson(res);
+      expect(seen).toMatchObject({
+        service: route.service,
+        method: route.method,
+        path,
+        authorization: `Bearer ${token}`,
+        requestId: 'req-12345678',
+      });
+      if (body) expect(JSON.parse(seen.body)).toEqual(body);
+      expect(res.headers.get('x-request-id')).toBe('req-12345678');
+    },
+  );
+
+  it('does not forward a client-supplied X-Forwarded-For', async () => {
+    const res = await g.request('/notifications/', {
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '6.6.6.6' },
+    });
+    expect((await readJson(res)).forwardedFor).not.toBe('6.6.6.6');
+  });
+});

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppEnv } from '@baton/service-kit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+
+export interface StaticConfig {
+  /** Built shell (index.html and assets); absent until the shell is built. */
+  shellDir: string;
+  /** Built remotes by name, served at /mf/<name>/. */
+  remoteDirs: Record<string, string>;
+  /** Content of /remotes.json: remote name -> manifest URL. */
+  remotes: Record<string, string>;
+}
+
+const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a202c}</style></head>
+<body><h1>Baton is running</h1><p>The API answers on this address. The web app (shell) has not been built yet:
+run <code>npm run build</code>, then reload.</p><p><a href="/openapi.json">API description (OpenAPI)</a></p></body></html>`;
+
+/** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
+export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
+  app.get('/remotes.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(config.remotes);
+  });
+
+  for (const [name, dir] of Object.entries(config.remoteDirs)) {
+    app.use(`/mf/${name}/*`, async (c, next) => {
+      // The shell fetches manifests with fetch(); a staging shell on another origin may too.
+      c.header('Access-Control-Allow-Origin', '*');
+      await next();
+    });
+    app.get(
+      `/mf/${name}/*`,
+      serveStatic({ root: dir, rewriteRequestPath: (path) => path.slice(`/mf/${name}`.length) }),
+    );
+  }
+
+  app.get('/*', serveStatic({ root: config.shellDir }));
+
+  // Client-side routes (/login, /home, /reset-password?...) get the shell's index.html.
+  app.get('*', async (c, next) => {
+    if (!(c.req.header('accept') ?? '').includes('text/html')) return next();
+    const index = join(config.shellDir, 'index.html');
+    if (!existsSync(index)) return c.html(notBuiltPage);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(index, 'utf8'));
+  });
+}

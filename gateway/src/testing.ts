@@ -1,0 +1,44 @@
+import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
+import { createLogger, createTokenVerifier } from '@baton/service-kit';
+import { Hono } from 'hono';
+import { createGatewayApp } from './app';
+import { inProcessUpstream, type Upstreams } from './upstreams';
+
+/** A stand-in for a service that is not built yet: answers with what reached it. */
+export function recordingService(name: string) {
+  const app = new Hono();
+  app.all('*', async (c) =>
+    c.json({
+      service: name,
+      method: c.req.method,
+      path: c.req.path,
+      authorization: c.req.header('authorization') ?? null,
+      requestId: c.req.header('x-request-id') ?? null,
+      forwardedFor: c.req.header('x-forwarded-for') ?? null,
+      body: c.req.method === 'GET' ? null : await c.req.text(),
+    }),
+  );
+  return app;
+}
+
+/** Gateway in front of a real identity (in-process), with extra upstreams as given. */
+export async function startTestGateway(extra: Upstreams = {}) {
+  const identity: TestIdentity = await startTestIdentity();
+  const { config, keys } = identity.identity.deps;
+  const verifyAccess = createTokenVerifier({
+    keys: keys.resolver,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+  const upstreams: Upstreams = { identity: inProcessUpstream(identity.identity.app), ...extra };
+  const logger = createLogger({ name: 'gateway' });
+  const app = createGatewayApp({ upstreams, verifyAccess, logger });
+  return {
+    app,
+    identity,
+    verifyAccess,
+    upstreams,
+    logger,
+    request: (p: string, i?: RequestInit) => app.request(p, i),
+  };
+}

@@ -1,0 +1,21 @@
+import type { ServiceName } from '@baton/contracts';
+
+/** Where the gateway sends a service's requests: over HTTP, or straight into an app in this process. */
+export type Upstream = (request: Request) => Promise<Response>;
+export type Upstreams = Partial<Record<ServiceName, Upstream>>;
+
+/** An upstream service reached over HTTP at `baseUrl`. */
+export function httpUpstream(baseUrl: string): Upstream {
+  const base = new URL(baseUrl);
+  return (request) => {
+    const incoming = new URL(request.url);
+    const target = new URL(incoming.pathname + incoming.search, base);
+    return fetch(new Request(target, request));
+  };
+}
+
+/** An upstream app in the same process (single-process mode): no socket, no serialisation hop. */
+export const inProcessUpstream =
+  (app: { fetch: (request: Request) => Response | Promise<Response> }): Upstream =>
+  async (request) =>
+    app.fetch(request);

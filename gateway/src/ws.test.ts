@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { pushSubject } from '@baton/contracts';
+import { InProcessBus } from '@baton/service-kit';
+import { forgeToken, type SignedUpUser, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startGateway } from './server';
+import { startTestGateway } from './testing';
+import { matchSocketRoute, tokenFromProtocols } from './ws';
+
+const origin = 'http://localhost:8080';
+let base: string;
+let user: SignedUpUser;
+let bus: InProcessBus;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const g = await startTestGateway();
+  bus = new InProcessBus();
+  const server = await startGateway({
+    upstreams: g.upstreams,
+    verifyAccess: g.verifyAccess,
+    logger: g.logger,
+    bus,
+    allowedOrigins: [origin],
+    port: 0,
+    host: '127.0.0.1',
+  });
+  base = `ws://127.0.0.1:${server.port}`;
+  user = await signUp(g.request);
+  stop = async () => {
+    await server.close();
+    await g.identity.close();
+  };
+});
+afterAll(() => stop());
+
+/** Opens a socket; resolves with it once open, or with the HTTP status of a refused handshake. */
+function open(path: string, protocols: string[], headers: Record<string, string> = { origin }) {
+  return new Promise<{ socket?: WebSocket; status?: number }>((resolve) => {
+    const socket = new WebSocket(`${base}${path}`, protocols, { headers });
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode }));
+    socket.once('error', () => resolve({ status: -1 }));
+  });
+}
+
+const nextMessage = (socket: WebSocket) =>
+  new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+
+describe('WebSocket handshake', () => {
+  it.each(['/ws/notifications/', '/ws/tasks/', `/ws/comments/${randomUUID()}/`])(
+    '%s echoes exactly "jwt" for a valid token',
+    async (path) => {
+      const { socket } = await open(path, ['jwt', user.access]);
+      expect(socket?.protocol).toBe('jwt');
+      socket?.close();
+    },
+  );
+
+  it('echoes jwt, never the token, when the token is offered first', async () => {
+    const { socket } = await open('/ws/tasks/', [user.access, 'jwt']);
+    expect(socket?.protocol).toBe('jwt');
+    socket?.close();
+  });
+
+  it.each([
+    ['no token', ['jwt']],
+    ['no jwt entry', [user?.access ?? 'x']],
+    ['a garbage token', ['jwt', 'abc.def.ghi']],
+  ])('refuses %s with 401', async (_name, protocols) => {
+    const resolved = protocols.map((p) => (p === 'x' ? user.access : p));
+    expect((await open('/ws/notifications/', resolved)).status).toBe(401);
+  });
+
+  it('refuses an expired or foreign token with 401', async () => {
+    expect(
+      (await open('/ws/notifications/', ['jwt', await forgeToken({ expiresInSeconds: -5 })])).status,
+    ).toBe(401);
+    expect((await open('/ws/notifications/', ['jwt', await forgeToken()])).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin with 403 and an unknown path with 404', async () => {
+    expect(
+      (await open('/ws/notifications/', ['jwt', user.access], { origin: 'https://evil.example' })).status,
+    ).toBe(403);
+    expect((await open('/ws/other/', ['jwt', user.access])).status).toBe(404);
+    expect((await open('/ws/comments/not-a-uuid/', ['jwt', user.access])).status).toBe(404);
+  });
+});
+
+describe('live delivery', () => {
+  it("delivers a user's pushes to that user's sockets of the matching channel only", async () => {
+    const notifications = (await open('/ws/notifications/', ['jwt', user.access])).socket as WebSocket;
+    const tasks = (await open('/ws/tasks/', ['jwt', user.access])).socket as WebSocket;
+    const tasksGot: unknown[] = [];
+    tasks.on('message', (d) => tasksGot.push(d));
+    const notification = {
+      id: randomUUID(),
+      type: 'info',
+      title: 'Hello',
+      message: 'A task was assigned to you',
+      is_read: false,
+      is_deleted: false,
+      created_at: new Date().toISOString(),
+    };
+    const received = nextMessage(notifications);
+    bus.publishCore(pushSubject(user.id), { channel: 'notifications', payload: notification });
+    expect(await received).toEqual(notification);
+    bus.publishCore(pushSubject(randomUUID()), {
+      channel: 'tasks',
+      payload: { type: 'task_delete', task_id: 'x' },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(tasksGot).toHaveLength(0);
+    notifications.close();
+    tasks.close();
+  });
+
+  it('answers an invalid comment message with an error frame and keeps the socket open', async () => {
+    const socket = (await open(`/ws/comments/${randomUUID()}/`, ['jwt', user.access])).socket as WebSocket;
+    const reply = nextMessage(socket);
+    socket.send('{"comment": ""}');
+    expect(await reply).toHaveProperty('error');
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+});
+
+describe('helpers', () => {
+  it('matches socket routes', () => {
+    const id = randomUUID();
+    expect(matchSocketRoute(`/ws/comments/${id}/`)).toEqual({ channel: 'comments', taskId: id });
+    expect(matchSocketRoute('/ws/tasks')).toBeUndefined();
+  });
+
+  it('reads the token after jwt in either order', () => {
+    expect(tokenFromProtocols('jwt, abc')).toBe('abc');
+    expect(tokenFromProtocols('abc, jwt')).toBe('abc');
+    expect(tokenFromProtocols('abc')).toBeUndefined();
+  });
+});
