@@ -7,7 +7,7 @@ import {
   jetstreamManager,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/transport-node';
-import type { Delivery, DurableSpec, EventBus, Subscription } from './bus';
+import { type Delivery, type DurableSpec, type EventBus, type Subscription, subjectMatches } from './bus';
 import type { Logger } from './logger';
 
 const encoder = new TextEncoder();
@@ -65,28 +65,29 @@ export class NatsBus implements EventBus {
 
   async consume(spec: DurableSpec, handler: (delivery: Delivery) => Promise<void>): Promise<Subscription> {
     const jsm = await jetstreamManager(this.nc);
-    const config = {
-      durable_name: spec.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subjects: spec.subjects,
-      max_deliver: spec.maxDeliver,
-      ack_wait: nanos(spec.ackWaitMs ?? 30_000),
-    };
+    // nats-server 2.9 (Debian's) knows only one filter subject; several are filtered here instead.
+    const filter = spec.subjects.length === 1 ? { filter_subject: spec.subjects[0] } : {};
+    const wanted = (subject: string) => spec.subjects.some((f) => subjectMatches(f, subject));
+    const settings = { ...filter, max_deliver: spec.maxDeliver, ack_wait: nanos(spec.ackWaitMs ?? 30_000) };
     try {
       await jsm.consumers.info(spec.stream, spec.durable);
-      await jsm.consumers.update(spec.stream, spec.durable, {
-        filter_subjects: spec.subjects,
-        max_deliver: spec.maxDeliver,
-        ack_wait: config.ack_wait,
-      });
+      await jsm.consumers.update(spec.stream, spec.durable, settings);
     } catch {
-      await jsm.consumers.add(spec.stream, config);
+      await jsm.consumers.add(spec.stream, {
+        durable_name: spec.durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ...settings,
+      });
     }
     const consumer = await this.js.consumers.get(spec.stream, spec.durable);
     const messages = await consumer.consume({ max_messages: 64 });
     const done = (async () => {
       for await (const m of messages) {
+        if (!wanted(m.subject)) {
+          m.ack();
+          continue;
+        }
         const h: Record<string, string> = {};
         for (const key of m.headers?.keys() ?? []) h[key] = m.headers?.get(key) ?? '';
         let data: unknown;

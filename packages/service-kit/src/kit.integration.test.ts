@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NatsServerProcess } from '@baton/local-infra';
+import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventBus } from './bus';
+import { startDurableConsumer } from './consumer';
+import { type Database, openDatabase } from './db';
+import { createLogger } from './logger';
+import { InProcessBus } from './memory-bus';
+import { NatsBus } from './nats-bus';
+import { enqueueEvent, OutboxRelay } from './outbox';
+
+const logger = createLogger({ name: 'kit-test' });
+let db: Database<object>;
+let database: string;
+let nats: NatsServerProcess;
+let natsDir: string;
+
+beforeAll(async () => {
+  database = uniqueDatabaseName('kit');
+  db = await openDatabase({ url: databaseServerUrl(), database, migrations: {}, logger });
+  natsDir = await mkdtemp(join(tmpdir(), 'baton-kit-nats-'));
+  nats = await new NatsServerProcess(await freePort(), natsDir).start();
+});
+afterAll(async () => {
+  await db.destroy();
+  await dropDatabase(database);
+  await nats.stop();
+  await rm(natsDir, { recursive: true, force: true });
+});
+
+const envelope = (id = randomUUID()) => ({
+  id,
+  type: 'identity.user.deleted',
+  occurredAt: new Date().toISOString(),
+  actorId: null,
+  audience: [],
+  data: { userId: randomUUID(), email: 'gone@example.com' },
+});
+
+describe.each([
+  ['NATS JetStream', () => NatsBus.connect({ url: nats.url, name: 'kit-test', logger })],
+  ['the in-process bus', async () => new InProcessBus()],
+])('on %s', (_name, connect) => {
+  let bus: EventBus;
+  beforeAll(async () => {
+    bus = await connect();
+  });
+  afterAll(() => bus.close());
+
+  it('stores one message per Nats-Msg-Id', async () => {
+    const seen: string[] = [];
+    const sub = await bus.consume(
+      {
+        durable: uniqueName('dedupe'),
+        stream: 'IDENTITY',
+        subjects: ['identity.user.deleted'],
+        maxDeliver: 3,
+      },
+      async (d) => {
+        seen.push((d.data as { id: string }).id);
+        d.ack();
+      },
+    );
+    const event = envelope();
+    await bus.publish('identity.user.deleted', event, { msgId: event.id });
+    await bus.publish('identity.user.deleted', event, { msgId: event.id });
+    await expect.poll(() => seen.filter((id) => id === event.id).length).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.filter((id) => id === event.id)).toHaveLength(1);
+    await sub.stop();
+  });
+
+  it('the durable consumer runs an event id once even when it arrives twice', async () => {
+    const handled: string[] = [];
+    const durable = uniqueName('idempotent');
+    const sub = await startDurableConsumer({
+      bus,
+      db,
+      logger,
+      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
+      handle: async (event) => {
+        handled.push(event.id);
+      },
+    });
+    const event = envelope();
+    // Two different message ids, one event id: a republish after a crash looks like this.
+    await bus.publish('identity.user.deleted', event, { msgId: randomUUID() });
+    await bus.publish('identity.user.deleted', event, { msgId: randomUUID() });
+    await expect.poll(() => handled.filter((id) => id === event.id).length).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(handled.filter((id) => id === event.id)).toHaveLength(1);
+    const rows = await db
+      .selectFrom('kit_processed_events')
+      .selectAll()
+      .where('consumer', '=', durable)
+      .execute();
+    expect(rows.map((r) => r.event_id)).toContain(event.id);
+    await sub.stop();
+  });
+
+  it('a failing handler is retried at most maxDeliver times, and its writes are rolled back', async () => {
+    let attempts = 0;
+    const durable = uniqueName('failing');
+    const sub = await startDurableConsumer({
+      bus,
+      db,
+      logger,
+      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'], maxDeliver: 3 },
+      handle: async (event) => {
+        if (event.data && (event.data as { email: string }).email !== 'poison@example.com') return;
+        attempts += 1;
+        throw new Error('always fails');
+      },
+    });
+    const event = { ...envelope(), data: { userId: randomUUID(), email: 'poison@example.com' } };
+    await bus.publish('identity.user.deleted', event, { msgId: event.id });
+    await expect.poll(() => attempts, { timeout: 15_000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(attempts).toBe(3);
+    const processed = await db
+      .selectFrom('kit_processed_events')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(processed).toHaveLength(0);
+    await sub.stop();
+  });
+
+  it('the relay publishes outbox rows written in a committed transaction, and none from a rolled-back one', async () => {
+    const relay = new OutboxRelay({ db, bus, logger, pollMs: 100 }).start();
+    const seen: string[] = [];
+    const sub = await bus.consume(
+      {
+        durable: uniqueName('relay'),
+        stream: 'IDENTITY',
+        subjects: ['identity.trust.removed'],
+        maxDeliver: 3,
+      },
+      async (d) => {
+        seen.push((d.data as { id: string }).id);
+        d.ack();
+      },
+    );
+    const data = { ownerId: randomUUID(), trustedUserId: randomUUID() };
+    const committed = await db
+      .transaction()
+      .execute((trx) => enqueueEvent(trx, 'identity.trust.removed', { actorId: null, audience: [], data }));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await enqueueEvent(trx, 'identity.trust.removed', { actorId: null, audience: [], data });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    relay.kick();
+    await expect.poll(() => seen).toContain(committed.id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toHaveLength(1);
+    await relay.stop();
+    await sub.stop();
+  });
+});

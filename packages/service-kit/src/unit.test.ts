@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createServiceApp } from './app';
+import { subjectMatches } from './bus';
+import { EnvError, envVars, parseEnv } from './env';
+import { HttpError } from './errors';
+import { createLogger } from './logger';
+import { RateLimiter } from './rate-limit';
+
+describe('subjectMatches', () => {
+  it.each([
+    ['tasks.>', 'tasks.task.created', true],
+    ['tasks.>', 'tasks', false],
+    ['tasks.*.created', 'tasks.task.created', true],
+    ['tasks.*', 'tasks.task.created', false],
+    ['identity.user.created', 'identity.user.created', true],
+    ['identity.user.created', 'identity.user.deleted', false],
+  ])('%s vs %s -> %s', (filter, subject, expected) => {
+    expect(subjectMatches(filter, subject)).toBe(expected);
+  });
+});
+
+describe('parseEnv', () => {
+  const schema = z.object({ PORT: envVars.port(7000), DATABASE_URL: envVars.url, FLAG: envVars.bool(false) });
+
+  it('applies defaults and coerces', () => {
+    expect(parseEnv(schema, { DATABASE_URL: 'postgres://x/y', FLAG: '1' })).toEqual({
+      PORT: 7000,
+      DATABASE_URL: 'postgres://x/y',
+      FLAG: true,
+    });
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() => parseEnv(schema, { PORT: 'abc', FLAG: 'maybe' })).toThrow(EnvError);
+    try {
+      parseEnv(schema, { PORT: 'abc' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL/);
+    }
+  });
+});
+
+describe('service app', () => {
+  const app = createServiceApp({
+    name: 'demo',
+    logger: createLogger({ name: 'demo' }),
+    readiness: { always: () => {}, broken: () => Promise.reject(new Error('db down')) },
+  });
+  app.get('/boom', () => {
+    throw new Error('secret internals');
+  });
+  app.get('/teapot', () => {
+    throw new HttpError(409, 'conflict', 'Already there.');
+  });
+
+  it('answers /healthz and a failing /readyz with 503 naming the check', async () => {
+    expect((await app.request('/healthz')).status).toBe(200);
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ ok: false, failures: { broken: 'db down' } });
+  });
+
+  it('shapes errors: typed ones keep status and message, others become a generic 500', async () => {
+    const conflict = await app.request('/teapot');
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({
+      code: 'conflict',
+      error: 'Already there.',
+      message: 'Already there.',
+    });
+    const boom = await app.request('/boom');
+    expect(boom.status).toBe(500);
+    const body = await boom.text();
+    expect(body).not.toContain('secret internals');
+    expect((await app.request('/nope')).status).toBe(404);
+  });
+
+  it('keeps a sane incoming request id and replaces an unsafe one', async () => {
+    expect(
+      (await app.request('/healthz', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id'),
+    ).toBe('abc-123');
+    const unsafe = await app.request('/healthz', { headers: { 'x-request-id': 'a\u0001b' } });
+    expect(unsafe.headers.get('x-request-id')).not.toBe('a\u0001b');
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows max hits per window, then throws 429 with Retry-After', () => {
+    const limiter = new RateLimiter({ max: 2, windowMs: 60_000 }, 'Slow down.');
+    limiter.consume('k');
+    limiter.consume('k');
+    expect(() => limiter.consume('k')).toThrow(HttpError);
+    limiter.consume('other');
+    try {
+      limiter.consume('k');
+    } catch (error) {
+      expect((error as HttpError).status).toBe(429);
+      expect((error as HttpError).extra.headers?.['Retry-After']).toBe('60');
+    }
+  });
+});

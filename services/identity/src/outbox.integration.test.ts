@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventEnvelope } from '@baton/contracts';
+import { NatsServerProcess } from '@baton/local-infra';
+import { createLogger, type EventBus, InProcessBus, NatsBus, startDurableConsumer } from '@baton/service-kit';
+import { withOutage } from '@baton/service-kit/testing';
+import { freePort, makeUser, uniqueName } from '@baton/test-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestIdentity } from './testing';
+
+interface Broker {
+  bus: EventBus;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function natsBroker(): Promise<Broker> {
+  const dir = await mkdtemp(join(tmpdir(), 'baton-nats-'));
+  const server = await new NatsServerProcess(await freePort(), dir).start();
+  const bus = await NatsBus.connect({
+    url: server.url,
+    name: 'outbox-test',
+    logger: createLogger({ name: 'test' }),
+  });
+  return {
+    bus,
+    stop: () => server.stop(),
+    start: async () => {
+      await server.start();
+    },
+    close: async () => {
+      await bus.close().catch(() => {});
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function inProcessBroker(): Promise<Broker> {
+  const inner = new InProcessBus();
+  const { bus, state } = withOutage(inner);
+  return {
+    bus,
+    stop: async () => {
+      state.down = true;
+    },
+    start: async () => {
+      state.down = false;
+    },
+    close: () => inner.close(),
+  };
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+  cleanup = [];
+});
+
+describe.each([
+  ['NATS JetStream', natsBroker],
+  ['the in-process bus', inProcessBroker],
+])('outbox on %s', (_name, makeBroker) => {
+  it('a sign-up succeeds while the broker is down; after it returns the event is delivered exactly once', async () => {
+    const broker = await makeBroker();
+    cleanup.push(() => broker.close());
+    const t = await startTestIdentity({ bus: broker.bus });
+    cleanup.push(() => t.close());
+
+    const delivered: EventEnvelope[] = [];
+    const consumer = await startDurableConsumer({
+      bus: broker.bus,
+      db: t.identity.deps.db,
+      logger: t.identity.deps.logger,
+      spec: { durable: uniqueName('welcome'), stream: 'IDENTITY', subjects: ['identity.user.created'] },
+      handle: async (event) => {
+        delivered.push(event);
+      },
+    });
+    cleanup.push(() => consumer.stop());
+
+    await broker.stop();
+    const user = makeUser();
+    const res = await t.request('/user_signup/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...user, confirmPassword: user.password }),
+    });
+    expect(res.status).toBe(201);
+    // The relay tried and failed: the event waits in the outbox.
+    await expect
+      .poll(
+        async () =>
+          (await t.identity.deps.db.selectFrom('kit_outbox').select('attempts').execute())[0]?.attempts ?? 0,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    expect(delivered).toHaveLength(0);
+
+    await broker.start();
+    await expect.poll(() => delivered.length, { timeout: 20_000, interval: 100 }).toBe(1);
+    expect(delivered[0]).toMatchObject({ type: 'identity.user.created', data: { email: user.email } });
+    // Nothing left to send, and nothing arrives twice.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(delivered).toHaveLength(1);
+    expect(await t.identity.deps.db.selectFrom('kit_outbox').selectAll().execute()).toHaveLength(0);
+  });
+});
