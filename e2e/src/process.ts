@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A command of the README, run as a user would, with its output kept for failure messages. */
+export class AppProcess {
+  readonly output: string[] = [];
+  private child: ChildProcess;
+
+  constructor(command: string, args: string[], env: NodeJS.ProcessEnv) {
+    this.child = spawn(command, args, {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (d) => this.output.push(String(d)));
+    this.child.stderr?.on('data', (d) => this.output.push(String(d)));
+  }
+
+  get exited() {
+    return this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
+  private groupAlive() {
+    try {
+      process.kill(-(this.child.pid as number), 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Polls `url` until it answers 200; throws with the process output after `timeoutMs`. */
+  async waitForOk(url: string, timeoutMs: number) {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if (this.exited) break;
+      const ok = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${this.output.join('').slice(-4000)}`);
+  }
+
+  /**
+   * SIGTERM to the whole process group (npm, tsx, node and what they started), then wait until every
+   * member is gone; true when they all left within `graceMs` (else they are killed).
+   */
+  async stop(graceMs = 15_000) {
+    const pid = this.child.pid;
+    if (pid === undefined || !this.groupAlive()) return true;
+    process.kill(-pid, 'SIGTERM');
+    const until = Date.now() + graceMs;
+    while (this.groupAlive() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    if (!this.groupAlive()) return true;
+    process.kill(-pid, 'SIGKILL');
+    return false;
+  }
+}
+
+/** The environment of a person who just cloned the repo: none of Baton's variables set. */
+export function cleanEnv(extra: Record<string, string>) {
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'NATS_URL', 'SMTP_URL', 'PUBLIC_URL', 'PORT', 'VITEST', 'NODE_ENV'])
+    delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST_')) delete env[key];
+  return { ...env, ...extra };
+}

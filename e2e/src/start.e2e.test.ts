@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, jsonRequest, readJson } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin, socketProtocol } from './flows';
+import { AppProcess, cleanEnv } from './process';
+
+/**
+ * `npm start` exactly as the README says, with no Baton variable set and a data directory that does
+ * not exist yet: embedded Postgres, in-process bus, local mail catcher.
+ */
+describe('npm start on a fresh checkout', () => {
+  let app: AppProcess;
+  let dataDir: string;
+  let base: string;
+  let mailBase: string;
+  let startSeconds: number;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'baton-start-'));
+    const port = (await fetch('http://127.0.0.1:8080/healthz').then(
+      () => false,
+      () => true,
+    ))
+      ? 8080
+      : await freePort();
+    const mailWeb = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    mailBase = `http://127.0.0.1:${mailWeb}`;
+    const started = performance.now();
+    app = new AppProcess(
+      'npm',
+      ['start'],
+      cleanEnv({
+        PORT: String(port),
+        BATON_DATA_DIR: join(dataDir, 'data'),
+        BATON_PG_PORT: String(await freePort()),
+        MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+        MAIL_CATCHER_WEB_PORT: String(mailWeb),
+      }),
+    );
+    await app.waitForOk(`${base}/readyz`, 120_000);
+    startSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `npm start answered on :${port} after ${startSeconds.toFixed(1)} s (cold: new data directory)`,
+    );
+  }, 150_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers within two minutes and prints the URLs and the mode', () => {
+    expect(startSeconds).toBeLessThan(120);
+    const out = app.output.join('');
+    expect(out).toContain('Baton is running');
+    expect(out).toContain('in-process event bus');
+    expect(out).toContain('embedded Postgres');
+    expect(out).toMatch(/Mail: +http:\/\/localhost:\d+\//);
+  });
+
+  it('signs up and logs in through the gateway, and opens a socket', async () => {
+    const { tokens } = await signUpAndLogin(base);
+    expect(
+      await socketProtocol(
+        base.replace('http', 'ws'),
+        tokens.access,
+        new URL(base).origin.replace('127.0.0.1', 'localhost'),
+      ),
+    ).toBe('jwt');
+  });
+
+  it('a reset mail arrives at the mail catcher and its link sets a new password', async () => {
+    const { user } = await signUpAndLogin(base);
+    await fetch(`${base}/api/auth/password-reset/request/`, jsonRequest('POST', { email: user.email }));
+    let link: URL | undefined;
+    for (let i = 0; i < 40 && !link; i++) {
+      const mails: { to: string[]; text: string }[] = await readJson(fetch(`${mailBase}/api/messages`));
+      const mail = mails.find((m) => m.to.includes(user.email));
+      const found = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+      if (found) link = new URL(found);
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(link?.pathname).toBe('/reset-password');
+    const confirm = await fetch(
+      `${base}/api/auth/password-reset/confirm/`,
+      jsonRequest('POST', {
+        uid: link?.searchParams.get('uid'),
+        token: link?.searchParams.get('token'),
+        newPassword: 'reset through the catcher',
+        confirmPassword: 'reset through the catcher',
+      }),
+    );
+    expect(confirm.status).toBe(200);
+    const login = await fetch(
+      `${base}/login/`,
+      jsonRequest('POST', { email: user.email, password: 'reset through the catcher' }),
+    );
+    expect(login.status).toBe(200);
+    // A person can read the same mail in a browser.
+    const page = await fetch(`${mailBase}/`);
+    expect(await page.text()).toContain('Reset your Baton password');
+  });
+
+  it('stops cleanly on SIGTERM: every process, embedded Postgres included, is gone within 15 s', async () => {
+    expect(await app.stop()).toBe(true);
+  });
+});
