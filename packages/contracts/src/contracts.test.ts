@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  delegateTaskForm,
+  deleteAccountRequest,
+  emailPattern,
+  eventEnvelope,
+  eventPayloads,
+  identityMessages,
+  parseEvent,
+  routes,
+  signupRequest,
+  streams,
+  taskMessages,
+  toHonoPath,
+} from './index';
+
+const subjectInStream = (subject: string, stream: keyof typeof streams) =>
+  streams[stream].some((filter) => subject.startsWith(filter.replace('>', '')));
+
+describe('route table', () => {
+  it('names each route once, with a known service, and documents a body for every write', () => {
+    for (const r of routes) {
+      expect(r.path.startsWith('/')).toBe(true);
+      if (r.method === 'POST' || r.method === 'PUT') expect(r.body, `${r.method} ${r.path}`).toBeDefined();
+    }
+  });
+
+  it('turns {param} into :param', () => {
+    expect(toHonoPath('/activate/{uidb64}/{token}/{taskId}/{action}')).toBe(
+      '/activate/:uidb64/:token/:taskId/:action',
+    );
+  });
+});
+
+describe('schemas speak the spec', () => {
+  it.each([
+    ['a@b.co', true],
+    ['first.last+tag@sub.example.org', true],
+    ['a@b', false],
+    ['a b@c.de', false],
+    ['@b.co', false],
+  ])('e-mail %s -> %s', (value, ok) => {
+    expect(emailPattern.test(value)).toBe(ok);
+  });
+
+  it('delete phrase: trimmed and case-insensitive', () => {
+    for (const ok of ['delete', ' DELETE ', 'Delete'])
+      expect(deleteAccountRequest.safeParse({ confirmation: ok }).success).toBe(true);
+    const bad = deleteAccountRequest.safeParse({ confirmation: 'deleted' });
+    expect(bad.error?.issues[0]?.message).toBe(identityMessages.deletePhrase);
+  });
+
+  it('sign-up mismatch uses the sentence without a period (SPEC §5)', () => {
+    const r = signupRequest.safeParse({
+      firstname: 'A',
+      lastname: 'B',
+      email: 'a@b.co',
+      password: 'abcdefgh',
+      confirmPassword: 'abcdefgX',
+    });
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Passwords do not match']);
+  });
+
+  it('delegation needs a recipient that looks like an e-mail', () => {
+    const r = delegateTaskForm.safeParse({
+      title: 'T',
+      dueDate: '2026-12-01',
+      priority: 'Moderate',
+      email: 'bob',
+    });
+    expect(r.error?.issues[0]?.message).toBe(taskMessages.recipient);
+    const missing = delegateTaskForm.safeParse({ title: 'T', email: 'bob@example.com' });
+    expect(missing.error?.issues.map((i) => i.message)).toContain(taskMessages.required);
+  });
+});
+
+describe('events', () => {
+  it('every subject lives in exactly one stream', () => {
+    for (const subject of Object.keys(eventPayloads)) {
+      expect(
+        Object.keys(streams).filter((s) => subjectInStream(subject, s as keyof typeof streams)),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('parseEvent checks the payload against its subject', () => {
+    const base = {
+      id: '6f1c1d2e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      audience: [],
+    };
+    const data = { userId: '6f1c1d2e-8a4b-4c3d-9e2f-1a2b3c4d5e6f', email: 'x@y.zz' };
+    expect(
+      parseEvent('identity.user.deleted', { ...base, type: 'identity.user.deleted', data }).data,
+    ).toEqual(data);
+    expect(() =>
+      parseEvent('identity.user.deleted', { ...base, type: 'identity.user.deleted', data: {} }),
+    ).toThrow();
+    expect(() =>
+      parseEvent('identity.user.deleted', { ...base, type: 'identity.user.created', data }),
+    ).toThrow();
+    expect(eventEnvelope.safeParse({ ...base, type: 'x', data: null, id: 'nope' }).success).toBe(false);
+  });
+});
