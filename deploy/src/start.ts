@@ -1,18 +1,10 @@
 import { join } from 'node:path';
-import {
-  allowedOriginsOf,
-  gatewayEnvSchema,
-  inProcessUpstream,
-  repoRoot,
-  startGateway,
-  staticConfigOf,
-} from '@baton/gateway';
+import { gatewayEnvSchema, inProcessUpstream, repoRoot, startConfiguredGateway } from '@baton/gateway';
 import { createIdentity, identityConfigSchema } from '@baton/identity';
 import { startEmbeddedPostgres } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
 import {
   createLogger,
-  createTokenVerifier,
   EnvError,
   type EventBus,
   envVars,
@@ -94,22 +86,11 @@ async function main() {
   });
   lifecycle.onClose('identity', () => identity.close());
 
-  const { keys } = identity.deps;
-  const gateway = await startGateway({
+  const gateway = await startConfiguredGateway(env, {
     upstreams: { identity: inProcessUpstream(identity.app) },
-    verifyAccess: createTokenVerifier({
-      keys: keys.resolver,
-      issuer: env.JWT_ISSUER,
-      audience: env.JWT_AUDIENCE,
-    }),
-    logger: createLogger({ name: 'gateway' }),
+    keys: identity.deps.keys.resolver,
     bus,
-    static: staticConfigOf(env),
-    maxBodyBytes: env.MAX_BODY_BYTES,
-    allowedOrigins: allowedOriginsOf(env),
-    port: env.PORT,
-    host: env.HOST,
-    readiness: { bus: () => bus.checkReady() },
+    logger: createLogger({ name: 'gateway' }),
   });
   lifecycle.onClose('gateway', () => gateway.close());
 

@@ -1,13 +1,6 @@
-import {
-  createLogger,
-  createTokenVerifier,
-  EnvError,
-  Lifecycle,
-  NatsBus,
-  parseEnv,
-} from '@baton/service-kit';
-import { allowedOriginsOf, gatewayEnvSchema, serviceUrlsOf, staticConfigOf } from './config';
-import { startGateway } from './server';
+import { createLogger, EnvError, Lifecycle, NatsBus, parseEnv } from '@baton/service-kit';
+import { gatewayEnvSchema, serviceUrlsOf } from './config';
+import { startConfiguredGateway } from './server';
 import { httpUpstream, type Upstreams } from './upstreams';
 
 /** The gateway as its own process (distributed topology); run as many replicas as you like. */
@@ -23,22 +16,7 @@ async function main() {
   const upstreams: Upstreams = Object.fromEntries(
     Object.entries(urls).map(([name, url]) => [name, httpUpstream(url)]),
   );
-  const gateway = await startGateway({
-    upstreams,
-    verifyAccess: createTokenVerifier({
-      keys: new URL(jwks),
-      issuer: env.JWT_ISSUER,
-      audience: env.JWT_AUDIENCE,
-    }),
-    logger,
-    bus,
-    static: staticConfigOf(env),
-    maxBodyBytes: env.MAX_BODY_BYTES,
-    allowedOrigins: allowedOriginsOf(env),
-    port: env.PORT,
-    host: env.HOST,
-    readiness: { bus: () => bus.checkReady() },
-  });
+  const gateway = await startConfiguredGateway(env, { upstreams, keys: new URL(jwks), bus, logger });
   lifecycle.onClose('gateway', () => gateway.close());
   lifecycle.handleSignals();
   logger.info({ port: gateway.port, services: Object.keys(urls) }, 'gateway listening');

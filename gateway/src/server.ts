@@ -1,6 +1,9 @@
 import type { Server } from 'node:http';
-import { closeServer, type EventBus, listen } from '@baton/service-kit';
+import { closeServer, createTokenVerifier, type EventBus, type Logger, listen } from '@baton/service-kit';
+import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
+import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
+import type { Upstreams } from './upstreams';
 import { attachWebSockets } from './ws';
 
 export interface GatewayServerOptions extends GatewayOptions {
@@ -30,4 +33,38 @@ export async function startGateway(options: GatewayServerOptions) {
       await closeServer(server);
     },
   };
+}
+
+/** A gateway configured from its environment; `keys` is the JWKS URL or, in one process, identity's keys. */
+export function startConfiguredGateway(
+  env: Pick<
+    GatewayEnv,
+    | 'PORT'
+    | 'HOST'
+    | 'PUBLIC_URL'
+    | 'ALLOWED_ORIGINS'
+    | 'JWT_ISSUER'
+    | 'JWT_AUDIENCE'
+    | 'SHELL_DIR'
+    | 'REMOTES_FILE'
+    | 'MAX_BODY_BYTES'
+  >,
+  parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
+) {
+  return startGateway({
+    upstreams: parts.upstreams,
+    verifyAccess: createTokenVerifier({
+      keys: parts.keys,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+    }),
+    logger: parts.logger,
+    bus: parts.bus,
+    static: staticConfigOf(env),
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    allowedOrigins: allowedOriginsOf(env),
+    port: env.PORT,
+    host: env.HOST,
+    readiness: { bus: () => parts.bus.checkReady() },
+  });
 }

@@ -1,6 +1,13 @@
 import { createMailer } from '@baton/mailer';
 import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
-import { databaseServerUrl, dropDatabase, startSmtpCapture, uniqueDatabaseName } from '@baton/test-kit';
+import {
+  databaseServerUrl,
+  dropDatabase,
+  jsonRequest,
+  startSmtpCapture,
+  uniqueDatabaseName,
+} from '@baton/test-kit';
+import { afterAll, beforeAll } from 'vitest';
 import { createIdentity, type IdentityOptions } from './app';
 import { type IdentityConfig, identityConfigSchema } from './config';
 
@@ -34,9 +41,14 @@ export async function startTestIdentity(
     logger: options.logger,
   });
   const request = (path: string, init?: RequestInit) => identity.app.request(path, init);
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    request(path, jsonRequest(method, body, token));
   return {
     identity,
     request,
+    /** JSON call with an optional bearer token. */
+    call,
+    post: (path: string, body: unknown, token?: string) => call('POST', path, token, body),
     smtp,
     bus,
     database,
@@ -50,3 +62,13 @@ export async function startTestIdentity(
   };
 }
 export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;
+
+/** Starts identity before the file's tests and closes it after; read `.t` inside tests. */
+export function useTestIdentity(options?: Parameters<typeof startTestIdentity>[0]) {
+  const holder = {} as { t: TestIdentity };
+  beforeAll(async () => {
+    holder.t = await startTestIdentity(options);
+  });
+  afterAll(() => holder.t.close());
+  return holder;
+}

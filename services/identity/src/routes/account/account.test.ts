@@ -1,24 +1,19 @@
 import { identityMessages as m } from '@baton/contracts';
 import { jsonRequest, readJson, signUp } from '@baton/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestIdentity } from '../../testing';
 
-let t: TestIdentity;
-beforeAll(async () => {
-  t = await startTestIdentity();
-});
-afterAll(() => t.close());
+const ctx = useTestIdentity();
 
-const post = (path: string, body: unknown, token?: string) =>
-  t.request(path, jsonRequest('POST', body, token));
+const post = (path: string, body: unknown, token?: string) => ctx.t.post(path, body, token);
 
 describe('POST /delete-account/', () => {
   it.each(['delete', '  DELETE ', 'Delete'])(
     'accepts the phrase %j, erases the user and publishes identity.user.deleted',
     async (phrase) => {
-      const user = await signUp(t.request);
+      const user = await signUp(ctx.t.request);
       const seen: unknown[] = [];
-      const sub = await t.bus.consume(
+      const sub = await ctx.t.bus.consume(
         {
           durable: `deleted-${user.id}`,
           stream: 'IDENTITY',
@@ -41,10 +36,10 @@ describe('POST /delete-account/', () => {
       });
       await sub.stop();
       expect((await post('/login/', { email: user.email, password: user.password })).status).toBe(401);
-      expect((await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status).toBe(
-        401,
-      );
-      const rows = await t.identity.deps.db
+      expect(
+        (await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status,
+      ).toBe(401);
+      const rows = await ctx.t.identity.deps.db
         .selectFrom('sessions')
         .where('user_id', '=', user.id)
         .selectAll()
@@ -54,7 +49,7 @@ describe('POST /delete-account/', () => {
   );
 
   it.each([['nope'], [''], ['delete it'], [42]])('refuses the phrase %j', async (confirmation) => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const res = await post('/delete-account/', { confirmation }, user.access);
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(m.deletePhrase);

@@ -1,16 +1,11 @@
 import { identityMessages as m } from '@baton/contracts';
 import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestIdentity } from '../../testing';
 
-let t: TestIdentity;
-beforeAll(async () => {
-  t = await startTestIdentity();
-});
-afterAll(() => t.close());
+const ctx = useTestIdentity();
 
-const post = (path: string, body: unknown, token?: string) =>
-  t.request(path, jsonRequest('POST', body, token));
+const post = (path: string, body: unknown, token?: string) => ctx.t.post(path, body, token);
 
 describe('POST /user_signup/', () => {
   it('creates the account, answers 201 with user and tokens, and publishes identity.user.created', async () => {
@@ -26,7 +21,7 @@ describe('POST /user_signup/', () => {
     });
     expect(body.tokens.access.split('.')).toHaveLength(3);
     expect(body.tokens.refresh.length).toBeGreaterThanOrEqual(43);
-    const check = await t.request('/api/token/check/', jsonRequest('GET', undefined, body.tokens.access));
+    const check = await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, body.tokens.access));
     expect(check.status).toBe(200);
   });
 
@@ -48,7 +43,7 @@ describe('POST /user_signup/', () => {
   });
 
   it('refuses a second account for the same e-mail, in any case', async () => {
-    const existing = await signUp(t.request);
+    const existing = await signUp(ctx.t.request);
     const again = makeUser({ email: existing.email.toUpperCase() });
     const res = await post('/user_signup/', { ...again, confirmPassword: again.password });
     expect(res.status).toBe(409);
@@ -58,7 +53,7 @@ describe('POST /user_signup/', () => {
 
 describe('POST /login/', () => {
   it('signs in with the right password, any e-mail case', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const res = await post('/login/', { email: ` ${user.email.toUpperCase()} `, password: user.password });
     expect(res.status).toBe(200);
     const body = await readJson(res);
@@ -71,7 +66,7 @@ describe('POST /login/', () => {
   });
 
   it('answers byte-equal for an unknown e-mail and a wrong password', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const wrong = await post('/login/', { email: user.email, password: 'wrong password!' });
     const unknown = await post('/login/', {
       email: `nobody.${Date.now()}@example.com`,
@@ -88,7 +83,7 @@ describe('POST /login/', () => {
   });
 
   it('takes similar time for an unknown e-mail and a wrong password', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const time = async (email: string) => {
       const started = performance.now();
       await post('/login/', { email, password: 'wrong password!' });
@@ -118,7 +113,7 @@ describe('POST /login/', () => {
 
 describe('request bodies', () => {
   it('refuses malformed JSON with 400 invalid_json', async () => {
-    const res = await t.request('/login/', {
+    const res = await ctx.t.request('/login/', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"email":',
@@ -131,7 +126,7 @@ describe('request bodies', () => {
   });
 
   it('refuses a non-JSON body with 415', async () => {
-    const res = await t.request('/login/', {
+    const res = await ctx.t.request('/login/', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: 'hi',
@@ -155,7 +150,7 @@ describe('request bodies', () => {
 
 describe('refresh rotation and logout', () => {
   it('rotates: the new pair works, the old refresh token is refused', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const first = await post('/api/token/refresh/', { refresh: user.refresh });
     expect(first.status).toBe(200);
     const pair = await readJson(first);
@@ -166,19 +161,19 @@ describe('refresh rotation and logout', () => {
   });
 
   it('a reused (rotated-out) refresh token revokes the whole family', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const rotated = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
     const reuse = await post('/api/token/refresh/', { refresh: user.refresh });
     expect(reuse.status).toBe(401);
     expect((await readJson(reuse)).error).toBe(m.refreshInvalid);
     // The legitimate holder's newer token is dead too, and so is the session's access token.
     expect((await post('/api/token/refresh/', { refresh: rotated.refresh })).status).toBe(401);
-    const check = await t.request('/api/token/check/', jsonRequest('GET', undefined, rotated.access));
+    const check = await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, rotated.access));
     expect(check.status).toBe(401);
   });
 
   it('lets exactly one of two concurrent refreshes of one token win', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const results = await Promise.all(
       [1, 2].map(() => post('/api/token/refresh/', { refresh: user.refresh })),
     );
@@ -186,13 +181,13 @@ describe('refresh rotation and logout', () => {
   });
 
   it('logout revokes the family: refresh and the access token stop working', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const res = await post('/api/logout/', { refresh: user.refresh }, user.access);
     expect(res.status).toBe(200);
     expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(401);
-    expect((await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status).toBe(
-      401,
-    );
+    expect(
+      (await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status,
+    ).toBe(401);
   });
 
   it('logout of an unknown token still answers 200; a missing token is 400', async () => {
@@ -210,18 +205,20 @@ describe('refresh rotation and logout', () => {
 
 describe('GET /api/token/check/', () => {
   it('401 without a token, with a malformed one, and with garbage', async () => {
-    expect((await t.request('/api/token/check/')).status).toBe(401);
-    const bad = await t.request('/api/token/check/', { headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect((await ctx.t.request('/api/token/check/')).status).toBe(401);
+    const bad = await ctx.t.request('/api/token/check/', {
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
     expect(bad.status).toBe(401);
     expect(await readJson(bad)).toMatchObject({ code: 'unauthorized' });
-    expect((await t.request('/api/token/check/', { headers: { authorization: 'Basic x' } })).status).toBe(
+    expect((await ctx.t.request('/api/token/check/', { headers: { authorization: 'Basic x' } })).status).toBe(
       401,
     );
   });
 
   it('answers ok with the user', async () => {
-    const user = await signUp(t.request);
-    const res = await t.request('/api/token/check/', jsonRequest('GET', undefined, user.access));
+    const user = await signUp(ctx.t.request);
+    const res = await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, user.access));
     expect(await readJson(res)).toMatchObject({
       ok: true,
       status: 'ok',

@@ -1,24 +1,19 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, readJson, signUp } from '@baton/test-kit';
+import { readJson, signUp } from '@baton/test-kit';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../../testing';
+import { describe, expect, it } from 'vitest';
+import { useTestIdentity } from '../../testing';
 
-let t: TestIdentity;
-beforeAll(async () => {
-  t = await startTestIdentity();
-});
-afterAll(() => t.close());
+const ctx = useTestIdentity();
 
-const post = (path: string, body: unknown, token?: string) =>
-  t.request(path, jsonRequest('POST', body, token));
+const post = (path: string, body: unknown, token?: string) => ctx.t.post(path, body, token);
 
 /** Asks for a reset and reads uid and token from the mail that really arrived over SMTP. */
 async function requestResetLink(email: string) {
-  const before = t.smtp.mails.length;
+  const before = ctx.t.smtp.mails.length;
   const res = await post('/api/auth/password-reset/request/', { email });
   expect(res.status).toBe(200);
-  const mail = await t.smtp.waitFor(email, { match: (mm) => t.smtp.mails.indexOf(mm) >= before });
+  const mail = await ctx.t.smtp.waitFor(email, { match: (mm) => ctx.t.smtp.mails.indexOf(mm) >= before });
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error('no link in the reset mail');
   const url = new URL(link);
@@ -27,7 +22,7 @@ async function requestResetLink(email: string) {
 
 describe('password reset', () => {
   it('mails a PUBLIC_URL/reset-password link whose token sets a new password once, and revokes sessions', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const { url, uid, token } = await requestResetLink(user.email);
     expect(`${url.origin}${url.pathname}`).toBe('http://baton.test/reset-password');
     expect(uid).toBe(user.id);
@@ -59,22 +54,22 @@ describe('password reset', () => {
   });
 
   it('answers byte-equal for known and unknown e-mails, and mails only the known one', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const unknownEmail = `ghost.${Date.now()}@example.com`;
     const known = await post('/api/auth/password-reset/request/', { email: user.email });
     const unknown = await post('/api/auth/password-reset/request/', { email: unknownEmail });
     expect(known.status).toBe(unknown.status);
     expect(known.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
     expect(await known.text()).toBe(await unknown.text());
-    await t.smtp.waitFor(user.email);
+    await ctx.t.smtp.waitFor(user.email);
     await new Promise((r) => setTimeout(r, 300));
-    expect(t.smtp.mails.some((mail) => mail.to.includes(unknownEmail))).toBe(false);
+    expect(ctx.t.smtp.mails.some((mail) => mail.to.includes(unknownEmail))).toBe(false);
   });
 
   it('refuses an expired token', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const { uid, token } = await requestResetLink(user.email);
-    await t.identity.deps.db
+    await ctx.t.identity.deps.db
       .updateTable('password_resets')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', uid)
@@ -90,14 +85,14 @@ describe('password reset', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const { token } = await requestResetLink(user.email);
-    const rows = await t.identity.deps.db.selectFrom('password_resets').select('token_hash').execute();
+    const rows = await ctx.t.identity.deps.db.selectFrom('password_resets').select('token_hash').execute();
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
 
   it('a newer link replaces the older one', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const first = await requestResetLink(user.email);
     await requestResetLink(user.email);
     const res = await post('/api/auth/password-reset/confirm/', {
@@ -110,7 +105,7 @@ describe('password reset', () => {
   });
 
   it('20 parallel confirmations of one token succeed exactly once', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const { uid, token } = await requestResetLink(user.email);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -157,7 +152,7 @@ describe('password reset', () => {
 
 describe('POST /api/settings/change-password/', () => {
   it('changes the password, keeps this session and revokes the others', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const other = await readJson(post('/login/', { email: user.email, password: user.password }));
     const res = await post(
       '/api/settings/change-password/',
@@ -184,14 +179,14 @@ describe('POST /api/settings/change-password/', () => {
     ],
     ['short', { currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' }, m.changeTooShort],
   ])('refuses %s with the settings message', async (_name, body, message) => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const res = await post('/api/settings/change-password/', body, user.access);
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(message);
   });
 
   it('refuses a wrong current password', async () => {
-    const user = await signUp(t.request);
+    const user = await signUp(ctx.t.request);
     const res = await post(
       '/api/settings/change-password/',
       { currentPassword: 'not my password', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },

@@ -1,21 +1,17 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../../testing';
+import { makeUser, readJson, signUp } from '@baton/test-kit';
+import { describe, expect, it } from 'vitest';
+import { useTestIdentity } from '../../testing';
 
-let t: TestIdentity;
-beforeAll(async () => {
-  t = await startTestIdentity();
-});
-afterAll(() => t.close());
+const ctx = useTestIdentity();
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  t.request(path, jsonRequest(method, body, token));
+  ctx.t.call(method, path, token, body);
 
 describe('trusted users', () => {
   it('adds by e-mail, lists with both name shapes, and removes', async () => {
-    const owner = await signUp(t.request);
-    const friend = await signUp(t.request, { firstname: 'Grace', lastname: 'Hopper' });
+    const owner = await signUp(ctx.t.request);
+    const friend = await signUp(ctx.t.request, { firstname: 'Grace', lastname: 'Hopper' });
     const add = await call('POST', '/api/settings/trusted-users/', owner.access, {
       trusted_email: friend.email.toUpperCase(),
     });
@@ -46,17 +42,17 @@ describe('trusted users', () => {
   });
 
   it('the second add call POST /trusted-users/ returns a trusted user object', async () => {
-    const owner = await signUp(t.request);
-    const friend = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
+    const friend = await signUp(ctx.t.request);
     const res = await call('POST', '/trusted-users/', owner.access, { email: friend.email, name: 'Friend' });
     expect(res.status).toBe(201);
     expect(await readJson(res)).toMatchObject({ trusted: { id: friend.id, email: friend.email } });
   });
 
   it('only the owner may remove an entry; for others it does not exist', async () => {
-    const owner = await signUp(t.request);
-    const friend = await signUp(t.request);
-    const stranger = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
+    const friend = await signUp(ctx.t.request);
+    const stranger = await signUp(ctx.t.request);
     const entry = await readJson(call('POST', '/trusted-users/', owner.access, { email: friend.email }));
     const res = await call('DELETE', `/trusted-users/${entry.id}/`, stranger.access);
     expect(res.status).toBe(404);
@@ -66,7 +62,7 @@ describe('trusted users', () => {
   });
 
   it('an unknown e-mail gets an invitation mail and becomes trusted when it signs up', async () => {
-    const owner = await signUp(t.request, { firstname: 'Olive', lastname: 'Owner' });
+    const owner = await signUp(ctx.t.request, { firstname: 'Olive', lastname: 'Owner' });
     const newcomer = makeUser();
     const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
       trusted_email: newcomer.email,
@@ -77,24 +73,24 @@ describe('trusted users', () => {
       message: m.trustedInvited,
       email: newcomer.email,
     });
-    const mail = await t.smtp.waitFor(newcomer.email);
+    const mail = await ctx.t.smtp.waitFor(newcomer.email);
     expect(mail.subject).toContain('Olive Owner');
     expect(mail.text).toContain('http://baton.test/signup');
 
-    const joined = await signUp(t.request, newcomer);
+    const joined = await signUp(ctx.t.request, newcomer);
     const list = await readJson(call('GET', '/api/settings/trusted-users/', owner.access));
     expect(list.map((e: { trusted: { id: string } }) => e.trusted.id)).toEqual([joined.id]);
   });
 
   it('does not mail the same invitation twice in a day', async () => {
-    const owner = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
     const email = makeUser().email;
     await call('POST', '/api/settings/trusted-users/', owner.access, { trusted_email: email });
-    await t.smtp.waitFor(email);
+    await ctx.t.smtp.waitFor(email);
     const again = await call('POST', '/api/settings/trusted-users/', owner.access, { trusted_email: email });
     expect(again.status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(t.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    expect(ctx.t.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
   });
 
   it.each([
@@ -102,14 +98,14 @@ describe('trusted users', () => {
     ['blank e-mail', { trusted_email: '  ' }, m.trustedEmailRequired],
     ['bad e-mail', { trusted_email: 'nope' }, m.invalidEmail],
   ])('refuses %s', async (_name, body, message) => {
-    const owner = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
     const res = await call('POST', '/api/settings/trusted-users/', owner.access, body);
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(message);
   });
 
   it('refuses trusting yourself', async () => {
-    const owner = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
     const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
       trusted_email: owner.email,
     });
@@ -118,9 +114,9 @@ describe('trusted users', () => {
   });
 
   it('refuses a malformed id and calls without a token', async () => {
-    const owner = await signUp(t.request);
+    const owner = await signUp(ctx.t.request);
     expect((await call('DELETE', '/trusted-users/not-a-uuid/', owner.access)).status).toBe(400);
-    expect((await t.request('/api/settings/trusted-users/')).status).toBe(401);
-    expect((await t.request('/trusted-users/x/', { method: 'DELETE' })).status).toBe(401);
+    expect((await ctx.t.request('/api/settings/trusted-users/')).status).toBe(401);
+    expect((await ctx.t.request('/trusted-users/x/', { method: 'DELETE' })).status).toBe(401);
   });
 });
