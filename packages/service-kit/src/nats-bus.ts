@@ -17,6 +17,7 @@ const PUBLISH_TIMEOUT_MS = 3_000;
 /** JetStream-backed bus. Streams of the contracts package are created or updated at connect. */
 export class NatsBus implements EventBus {
   readonly mode = 'nats' as const;
+  private connected = true;
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
@@ -43,6 +44,7 @@ export class NatsBus implements EventBus {
     (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect' || status.type === 'reconnect') {
+          bus.connected = status.type === 'reconnect';
           options.logger.warn({ nats: status.type }, 'nats connection status');
         }
       }
@@ -150,6 +152,7 @@ export class NatsBus implements EventBus {
 
   checkReady() {
     if (this.nc.isClosed()) throw new Error('nats connection closed');
+    if (!this.connected) throw new Error('nats disconnected; reconnecting');
     if (this.nc.isDraining()) throw new Error('nats connection draining');
   }
 

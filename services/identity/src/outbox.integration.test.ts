@@ -11,6 +11,8 @@ import { startTestIdentity } from './testing';
 
 interface Broker {
   bus: EventBus;
+  /** Whether readiness notices the outage (a real broker connection does; the simulated one does not). */
+  reportsOutage: boolean;
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ async function natsBroker(): Promise<Broker> {
   });
   return {
     bus,
+    reportsOutage: true,
     stop: () => server.stop(),
     start: async () => {
       await server.start();
@@ -43,6 +46,7 @@ async function inProcessBroker(): Promise<Broker> {
   const { bus, state } = withOutage(inner);
   return {
     bus,
+    reportsOutage: false,
     stop: async () => {
       state.down = true;
     },
@@ -89,6 +93,9 @@ describe.each([
       body: JSON.stringify({ ...user, confirmPassword: user.password }),
     });
     expect(res.status).toBe(201);
+    if (broker.reportsOutage) {
+      await expect.poll(() => t.request('/readyz').then((r) => r.status), { timeout: 10_000 }).toBe(503);
+    }
     // The relay tried and failed: the event waits in the outbox.
     await expect
       .poll(
@@ -102,6 +109,7 @@ describe.each([
     expect(delivered).toHaveLength(0);
 
     await broker.start();
+    await expect.poll(() => t.request('/readyz').then((r) => r.status), { timeout: 10_000 }).toBe(200);
     await expect.poll(() => delivered.length, { timeout: 20_000, interval: 100 }).toBe(1);
     expect(delivered[0]).toMatchObject({ type: 'identity.user.created', data: { email: user.email } });
     // Nothing left to send, and nothing arrives twice.
