@@ -17,8 +17,8 @@ export interface StaticConfig {
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a202c}</style></head>
-<body><h1>Baton is running</h1><p>The API answers on this address. The web app (shell) has not been built yet:
-run <code>npm run build</code>, then reload.</p><p><a href="/openapi.json">API description (OpenAPI)</a></p></body></html>`;
+<body><h1>Baton is running</h1><p>The API answers on this address, but there is no built web app (shell) to show.
+If this checkout has a <code>shell/</code> folder, run <code>npm run build</code> and reload.</p><p><a href="/openapi.json">API description (OpenAPI)</a></p></body></html>`;
 
 /** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
