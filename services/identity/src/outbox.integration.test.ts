@@ -57,6 +57,9 @@ async function inProcessBroker(): Promise<Broker> {
   };
 }
 
+const readyStatus = async (t: { request: (path: string) => Response | Promise<Response> }) =>
+  (await t.request('/readyz')).status;
+
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const fn of cleanup.reverse()) await fn();
@@ -94,7 +97,7 @@ describe.each([
     });
     expect(res.status).toBe(201);
     if (broker.reportsOutage) {
-      await expect.poll(() => t.request('/readyz').then((r) => r.status), { timeout: 10_000 }).toBe(503);
+      await expect.poll(() => readyStatus(t), { timeout: 10_000 }).toBe(503);
     }
     // The relay tried and failed: the event waits in the outbox.
     await expect
@@ -109,7 +112,7 @@ describe.each([
     expect(delivered).toHaveLength(0);
 
     await broker.start();
-    await expect.poll(() => t.request('/readyz').then((r) => r.status), { timeout: 10_000 }).toBe(200);
+    await expect.poll(() => readyStatus(t), { timeout: 10_000 }).toBe(200);
     await expect.poll(() => delivered.length, { timeout: 20_000, interval: 100 }).toBe(1);
     expect(delivered[0]).toMatchObject({ type: 'identity.user.created', data: { email: user.email } });
     // Nothing left to send, and nothing arrives twice.

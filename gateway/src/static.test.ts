@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@baton/service-kit';
+import { readJson } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from './app';
+
+let dir: string;
+let app: ReturnType<typeof createGatewayApp>;
+const remotes = {
+  'mf-tasks': '/mf/mf-tasks/mf-manifest.json',
+  'mf-settings': 'https://staging.example/mf-manifest.json',
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'baton-static-'));
+  await mkdir(join(dir, 'shell/assets'), { recursive: true });
+  await mkdir(join(dir, 'mf-tasks'), { recursive: true });
+  await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
+  await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
+  await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
+  app = createGatewayApp({
+    upstreams: {},
+    verifyAccess: async () => {
+      throw new Error('no tokens here');
+    },
+    logger: createLogger({ name: 'gateway' }),
+    static: {
+      shellDir: join(dir, 'shell'),
+      remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-folders': join(dir, 'missing') },
+      remotes,
+    },
+  });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('static serving', () => {
+  it('serves the shell at / and its assets', async () => {
+    expect(await (await app.request('/')).text()).toContain('Baton shell');
+    expect(await (await app.request('/assets/app.js')).text()).toBe('console.log(1)');
+  });
+
+  it("answers the shell's client routes with index.html, keeping the query", async () => {
+    for (const path of ['/login', '/home', '/reset-password?uid=u&token=t', '/accept-task?taskId=1']) {
+      const res = await app.request(path, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Baton shell');
+    }
+  });
+
+  it('serves a built remote at /mf/<name>/ readable from other origins, and 404 for one not built', async () => {
+    const res = await app.request('/mf/mf-tasks/mf-manifest.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await readJson(res)).toEqual({ name: 'mf_tasks' });
+    expect((await app.request('/mf/mf-folders/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('serves /remotes.json from configuration, uncached', async () => {
+    const res = await app.request('/remotes.json');
+    expect(await readJson(res)).toEqual(remotes);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps API 404s as JSON', async () => {
+    const res = await app.request('/no/such/route', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect((await readJson(res)).code).toBe('not_found');
+  });
+});
