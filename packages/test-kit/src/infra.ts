@@ -16,11 +16,24 @@ export const uniqueDatabaseName = (service: string) =>
 /** A durable/stream-safe unique suffix for names on a shared broker. */
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
+/**
+ * Drops a test database once its last connection has gone. pg's pool.end() resolves before its clients
+ * finish closing, and `WITH (FORCE)` would kill those backends and raise errors in the test process,
+ * so this waits for them instead (a few hundred ms at most) and leaves the database if they linger.
+ */
 export async function dropDatabase(name: string) {
   const client = new pg.Client({ connectionString: databaseServerUrl() });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${name}" with (force)`);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await client.query(`drop database if exists "${name}"`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error; // object_in_use
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } finally {
     await client.end();
   }
