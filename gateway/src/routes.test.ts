@@ -43,7 +43,7 @@ describe('with only identity deployed', () => {
     g = await startTestGateway();
     token = (await signUp(g.request)).access;
   });
-  afterAll(() => g.identity.close());
+  afterAll(() => g.close());
 
   it.each(others.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s answers 503 naming its service',
@@ -121,7 +121,7 @@ describe('with every service deployed', () => {
     });
     token = (await signUp(g.request)).access;
   });
-  afterAll(() => g.identity.close());
+  afterAll(() => g.close());
 
   it.each(others.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s reaches its owner unchanged',

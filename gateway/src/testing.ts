@@ -1,5 +1,5 @@
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
-import { createLogger, createTokenVerifier } from '@baton/service-kit';
+import { createLogger, createTokenVerifier, InProcessBus } from '@baton/service-kit';
 import { Hono } from 'hono';
 import { createGatewayApp } from './app';
 import { inProcessUpstream, type Upstreams } from './upstreams';
@@ -23,7 +23,9 @@ export function recordingService(name: string) {
 
 /** Gateway in front of a real identity (in-process), with extra upstreams as given. */
 export async function startTestGateway(extra: Upstreams = {}) {
-  const identity: TestIdentity = await startTestIdentity();
+  // One bus for identity and the gateway, as in `npm start`: identity's pushes reach the sockets.
+  const bus = new InProcessBus();
+  const identity: TestIdentity = await startTestIdentity({ bus });
   const { config, keys } = identity.identity.deps;
   const verifyAccess = createTokenVerifier({
     keys: keys.resolver,
@@ -38,7 +40,12 @@ export async function startTestGateway(extra: Upstreams = {}) {
     identity,
     verifyAccess,
     upstreams,
+    bus,
     logger,
     request: (p: string, i?: RequestInit) => app.request(p, i),
+    async close() {
+      await identity.close();
+      await bus.close();
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pushSubject } from '@baton/contracts';
-import { InProcessBus } from '@baton/service-kit';
-import { forgeToken, type SignedUpUser, signUp } from '@baton/test-kit';
+import type { InProcessBus } from '@baton/service-kit';
+import { forgeToken, jsonRequest, readJson, type SignedUpUser, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway } from './server';
@@ -12,11 +12,13 @@ const origin = 'http://localhost:8080';
 let base: string;
 let user: SignedUpUser;
 let bus: InProcessBus;
+let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
   const g = await startTestGateway();
-  bus = new InProcessBus();
+  bus = g.bus;
+  gateway = g;
   const server = await startGateway({
     upstreams: g.upstreams,
     verifyAccess: g.verifyAccess,
@@ -30,7 +32,7 @@ beforeAll(async () => {
   user = await signUp(g.request);
   stop = async () => {
     await server.close();
-    await g.identity.close();
+    await g.close();
   };
 });
 afterAll(() => stop());
@@ -124,6 +126,53 @@ describe('live delivery', () => {
     expect(await reply).toHaveProperty('error');
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
+  });
+});
+
+describe('session revocation', () => {
+  const closed = (socket: WebSocket) =>
+    new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
+  it('logout closes the sockets of that session only', async () => {
+    const person = await signUp(gateway.request);
+    const login = await readJson(
+      gateway.request('/login/', jsonRequest('POST', { email: person.email, password: person.password })),
+    );
+    const first = (await open('/ws/notifications/', ['jwt', person.access])).socket as WebSocket;
+    const second = (await open('/ws/notifications/', ['jwt', login.tokens.access])).socket as WebSocket;
+    const firstClosed = closed(first);
+    const res = await gateway.request(
+      '/api/logout/',
+      jsonRequest('POST', { refresh: person.refresh }, person.access),
+    );
+    expect(res.status).toBe(200);
+    expect(await firstClosed).toBe(4003);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second.readyState).toBe(WebSocket.OPEN);
+    second.close();
+  });
+
+  it("a password change closes the other sessions' sockets", async () => {
+    const person = await signUp(gateway.request);
+    const login = await readJson(
+      gateway.request('/login/', jsonRequest('POST', { email: person.email, password: person.password })),
+    );
+    const other = (await open('/ws/tasks/', ['jwt', login.tokens.access])).socket as WebSocket;
+    const otherClosed = closed(other);
+    const res = await gateway.request(
+      '/api/settings/change-password/',
+      jsonRequest(
+        'POST',
+        {
+          currentPassword: person.password,
+          newPassword: 'a new password',
+          confirmPassword: 'a new password',
+        },
+        person.access,
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(await otherClosed).toBe(4003);
   });
 });
 

@@ -59,7 +59,8 @@ const refuse = (socket: Duplex, status: number, reason: string) => {
 /**
  * WebSocket endpoints of SPEC §7. The handshake is refused (401/403/404) before any upgrade unless
  * the path is known, the Origin allowed and the `['jwt', token]` subprotocols carry a valid access
- * token; only `jwt` is echoed. Each socket closes when its token expires. Live messages arrive on the
+ * token; only `jwt` is echoed. Each socket closes when its token expires or its session is revoked
+ * (logout, password change or reset, refresh-token reuse, account deletion). Live messages arrive on the
  * core subject `push.user.<id>` from any service and go to that user's sockets on this replica.
  */
 export function attachWebSockets(server: Server, options: SocketOptions) {
@@ -78,6 +79,13 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return;
     }
     const message: PushMessage = parsed.data;
+    if (message.channel === 'session') {
+      const ended = new Set(message.payload.session_ids);
+      for (const client of byUser.get(userId)?.clients ?? []) {
+        if (ended.has(client.auth.sessionId)) client.socket.close(4003, 'session revoked');
+      }
+      return;
+    }
     for (const client of byUser.get(userId)?.clients ?? []) {
       if (client.channel !== message.channel) continue;
       if (message.channel === 'comments' && client.taskId !== message.taskId) continue;

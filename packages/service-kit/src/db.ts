@@ -7,7 +7,7 @@ import type { Logger } from './logger';
 export interface KitTables {
   kit_outbox: {
     id: string;
-    destination: 'event' | 'mail';
+    destination: 'event' | 'mail' | 'push';
     subject: string;
     payload: unknown;
     headers: Record<string, string> | null;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type EventData, type EventEnvelope, type EventSubject, eventPayloads } from '@baton/contracts';
+import {
+  type EventData,
+  type EventEnvelope,
+  type EventSubject,
+  eventPayloads,
+  type PushMessage,
+  pushMessage,
+  pushSubject,
+} from '@baton/contracts';
 import type { Mail, Mailer } from '@baton/mailer';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { EventBus } from './bus';
@@ -36,6 +44,22 @@ export async function enqueueEvent<S extends EventSubject>(
     } as never)
     .execute();
   return envelope;
+}
+
+/**
+ * Queues a live message for a user's sockets in the caller's transaction; the relay publishes it on
+ * the core subject `push.user.<id>` after commit (at least once; pushes are not stored by the broker).
+ */
+export async function enqueuePush(trx: Db, userId: string, message: PushMessage) {
+  await trx
+    .insertInto('kit_outbox')
+    .values({
+      id: randomUUID(),
+      destination: 'push',
+      subject: pushSubject(userId),
+      payload: JSON.stringify(pushMessage.parse(message)),
+    } as never)
+    .execute();
 }
 
 /** Queues a mail in the caller's transaction: a down SMTP server delays it and loses nothing. */
@@ -167,6 +191,10 @@ export class OutboxRelay {
         msgId: envelope.id,
         headers: row.headers ?? {},
       });
+      return;
+    }
+    if (row.destination === 'push') {
+      this.options.bus.publishCore(row.subject, row.payload);
       return;
     }
     if (!this.options.mailer) throw new Error('no mailer configured');

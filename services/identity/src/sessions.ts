@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accessTokenType, type TokenPair } from '@baton/contracts';
-import { ACCESS_ALGORITHM } from '@baton/service-kit';
+import { ACCESS_ALGORITHM, enqueuePush } from '@baton/service-kit';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { IdentityDb, IdentityDeps } from './context';
@@ -96,7 +96,10 @@ export function rotateRefreshToken(deps: IdentityDeps, refresh: string): Promise
   });
 }
 
-/** Revokes one session, or every session of a user except (optionally) one. */
+/**
+ * Revokes one session, or every session of a user except (optionally) one, and queues a push so
+ * gateways close those sessions' sockets. Callers kick the outbox relay after their commit.
+ */
 export async function revokeSessions(
   db: Db,
   which: { sessionId: string } | { userId: string; except?: string },
@@ -111,7 +114,14 @@ export async function revokeSessions(
     q = q.where('user_id', '=', which.userId);
     if (which.except) q = q.where('id', '!=', which.except);
   }
-  await q.execute();
+  const revoked = await q.returning(['id', 'user_id']).execute();
+  const first = revoked[0];
+  if (!first) return;
+  // All revoked rows belong to one user: both selectors are scoped to a single person.
+  await enqueuePush(db, first.user_id, {
+    channel: 'session',
+    payload: { type: 'session_revoked', session_ids: revoked.map((r) => r.id) },
+  });
 }
 
 /** Revokes the family a refresh token belongs to (logout). Unknown tokens are ignored. */

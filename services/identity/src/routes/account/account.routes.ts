@@ -3,6 +3,7 @@ import { type AppEnv, enqueueEvent, jsonBody } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
+import { revokeSessions } from '../../sessions';
 
 /** Account deletion: identity erases the person and tells every other service to do the same. */
 export function accountRoutes(deps: IdentityDeps) {
@@ -12,7 +13,9 @@ export function accountRoutes(deps: IdentityDeps) {
     await jsonBody(c, deleteAccountRequest);
     const { userId, email } = c.get('auth');
     await deps.db.transaction().execute(async (trx) => {
-      // Sessions, tokens, resets and trust in both directions go with the user row (ON DELETE CASCADE).
+      // Open sockets close first; then sessions, tokens, resets and trust in both directions go with the
+      // user row (ON DELETE CASCADE).
+      await revokeSessions(trx, { userId }, 'account deleted');
       await trx.deleteFrom('trust_invitations').where('email', '=', email).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
       await enqueueEvent(trx, 'identity.user.deleted', {

@@ -81,13 +81,17 @@ export function authRoutes(deps: IdentityDeps) {
     deps.limits.refresh.consume(clientAddress(c));
     const { refresh } = await jsonBody(c, refreshRequest);
     const result = await rotateRefreshToken(deps, refresh);
-    if (!result.ok) throw unauthorized(m.refreshInvalid);
+    if (!result.ok) {
+      if (result.reason === 'reused') deps.afterOutboxWrite(); // the family's sockets get closed
+      throw unauthorized(m.refreshInvalid);
+    }
     return c.json(result.tokens);
   });
 
   app.post('/api/logout/', async (c) => {
     const { refresh } = await jsonBody(c, logoutRequest);
-    await revokeByRefreshToken(deps.db, refresh);
+    await deps.db.transaction().execute((trx) => revokeByRefreshToken(trx, refresh));
+    deps.afterOutboxWrite();
     return c.json({ message: m.loggedOut });
   });
 

@@ -76,6 +76,7 @@ export function passwordRoutes(deps: IdentityDeps) {
       return true;
     });
     if (!done) throw badRequest(m.resetInvalid);
+    deps.afterOutboxWrite();
     return c.json({ message: m.resetDone });
   });
 
@@ -96,6 +97,7 @@ export function passwordRoutes(deps: IdentityDeps) {
       // Every other device signs in again; this one stays signed in.
       await revokeSessions(trx, { userId: user.id, except: auth.sessionId }, 'password changed');
     });
+    deps.afterOutboxWrite();
     return c.json({ message: m.changeDone });
   });
 
