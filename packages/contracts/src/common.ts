@@ -35,5 +35,3 @@ export const dueDate = z.union([z.iso.date(), isoDateTime]);
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
-
-export const okResponse = z.object({ ok: z.literal(true) });

@@ -425,10 +425,3 @@ export const wsRoutes = [
 
 /** `/trusted-users/{id}/` -> `/trusted-users/:id/` for Hono's router. */
 export const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-/** Finds the contract of a route so a service can validate with the same schemas the gateway documents. */
-export function contractOf(method: HttpMethod, path: string): RouteContract {
-  const found = routes.find((r) => r.method === method && r.path === path);
-  if (!found) throw new Error(`no contract for ${method} ${path}`);
-  return found;
-}

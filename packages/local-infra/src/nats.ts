@@ -1,10 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 
 export const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
-
-export const natsServerAvailable = () => existsSync(NATS_SERVER_BIN);
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
