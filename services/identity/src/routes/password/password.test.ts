@@ -8,6 +8,9 @@ const ctx = useTestIdentity();
 
 const post = (path: string, body: unknown, token?: string) => ctx.t.post(path, body, token);
 
+const confirmReset = (uid: string, token: string, newPassword: string) =>
+  post('/api/auth/password-reset/confirm/', { uid, token, newPassword, confirmPassword: newPassword });
+
 /** Asks for a reset and reads uid and token from the mail that really arrived over SMTP. */
 async function requestResetLink(email: string) {
   const before = ctx.t.smtp.mails.length;
@@ -29,12 +32,7 @@ describe('password reset', () => {
     expect(token.length).toBeGreaterThanOrEqual(43);
 
     const newPassword = 'a brand new password';
-    const res = await post('/api/auth/password-reset/confirm/', {
-      uid,
-      token,
-      newPassword,
-      confirmPassword: newPassword,
-    });
+    const res = await confirmReset(uid, token, newPassword);
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({ message: m.resetDone });
 
@@ -43,12 +41,7 @@ describe('password reset', () => {
     // The session that existed before the reset is gone.
     expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(401);
 
-    const again = await post('/api/auth/password-reset/confirm/', {
-      uid,
-      token,
-      newPassword,
-      confirmPassword: newPassword,
-    });
+    const again = await confirmReset(uid, token, newPassword);
     expect(again.status).toBe(400);
     expect((await readJson(again)).error).toBe(m.resetInvalid);
   });
@@ -74,12 +67,7 @@ describe('password reset', () => {
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', uid)
       .execute();
-    const res = await post('/api/auth/password-reset/confirm/', {
-      uid,
-      token,
-      newPassword: 'another password',
-      confirmPassword: 'another password',
-    });
+    const res = await confirmReset(uid, token, 'another password');
     expect(res.status).toBe(400);
     expect((await readJson(res)).error).toBe(m.resetInvalid);
   });
@@ -95,12 +83,7 @@ describe('password reset', () => {
     const user = await signUp(ctx.t.request);
     const first = await requestResetLink(user.email);
     await requestResetLink(user.email);
-    const res = await post('/api/auth/password-reset/confirm/', {
-      uid: first.uid,
-      token: first.token,
-      newPassword: 'another password',
-      confirmPassword: 'another password',
-    });
+    const res = await confirmReset(first.uid, first.token, 'another password');
     expect(res.status).toBe(400);
   });
 
@@ -108,14 +91,7 @@ describe('password reset', () => {
     const user = await signUp(ctx.t.request);
     const { uid, token } = await requestResetLink(user.email);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        post('/api/auth/password-reset/confirm/', {
-          uid,
-          token,
-          newPassword: `parallel password ${i}`,
-          confirmPassword: `parallel password ${i}`,
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => confirmReset(uid, token, `parallel password ${i}`)),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
