@@ -5,12 +5,6 @@ import { startEmbeddedPostgres } from '@baton/local-infra';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './ports';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string;
-  }
-}
-
 /** Real Postgres for a test run: DATABASE_URL when set, else an embedded server for this run only. */
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {

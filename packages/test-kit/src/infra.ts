@@ -3,6 +3,13 @@ import { MailCatcher } from '@baton/mailer';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by global-setup.ts: the Postgres server of this test run. */
+    databaseUrl: string;
+  }
+}
+
 /** The Postgres server of this test run (see global-setup). */
 export const databaseServerUrl = () => process.env.DATABASE_URL ?? inject('databaseUrl');
 
