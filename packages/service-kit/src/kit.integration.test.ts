@@ -32,6 +32,19 @@ afterAll(async () => {
   await rm(natsDir, { recursive: true, force: true });
 });
 
+/** A plain durable consumer that records the ids of the envelopes it receives. */
+async function recordIds(bus: EventBus, durable: string, subject: string) {
+  const seen: string[] = [];
+  const sub = await bus.consume(
+    { durable: uniqueName(durable), stream: 'IDENTITY', subjects: [subject], maxDeliver: 3 },
+    async (d) => {
+      seen.push((d.data as { id: string }).id);
+      d.ack();
+    },
+  );
+  return { seen, sub };
+}
+
 const envelope = (id = randomUUID()) => ({
   id,
   type: 'identity.user.deleted',
@@ -52,19 +65,7 @@ describe.each([
   afterAll(() => bus.close());
 
   it('stores one message per Nats-Msg-Id', async () => {
-    const seen: string[] = [];
-    const sub = await bus.consume(
-      {
-        durable: uniqueName('dedupe'),
-        stream: 'IDENTITY',
-        subjects: ['identity.user.deleted'],
-        maxDeliver: 3,
-      },
-      async (d) => {
-        seen.push((d.data as { id: string }).id);
-        d.ack();
-      },
-    );
+    const { seen, sub } = await recordIds(bus, 'dedupe', 'identity.user.deleted');
     const event = envelope();
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
@@ -132,19 +133,7 @@ describe.each([
 
   it('the relay publishes outbox rows written in a committed transaction, and none from a rolled-back one', async () => {
     const relay = new OutboxRelay({ db, bus, logger, pollMs: 100 }).start();
-    const seen: string[] = [];
-    const sub = await bus.consume(
-      {
-        durable: uniqueName('relay'),
-        stream: 'IDENTITY',
-        subjects: ['identity.trust.removed'],
-        maxDeliver: 3,
-      },
-      async (d) => {
-        seen.push((d.data as { id: string }).id);
-        d.ack();
-      },
-    );
+    const { seen, sub } = await recordIds(bus, 'relay', 'identity.trust.removed');
     const data = { ownerId: randomUUID(), trustedUserId: randomUUID() };
     const committed = await db
       .transaction()
