@@ -9,6 +9,8 @@ export default defineConfig({
       'packages/*/vitest.config.mts',
       'services/*/vitest.config.mts',
       'gateway/vitest.config.mts',
+      'shell/vitest.config.mts',
+      'mf-*/vitest.config.mts',
       'e2e/vitest.config.mts',
     ],
   },

@@ -15,3 +15,17 @@ export const projectConfig = (name: string, extra: { include?: string[]; filePar
       ...(extra.fileParallelism === undefined ? {} : { fileParallelism: extra.fileParallelism }),
     },
   });
+
+const webSetup = fileURLToPath(new URL('./vitest.web-setup.mts', import.meta.url));
+
+/** Front-end workspaces: components in jsdom (page at http://localhost:3000/), no databases. */
+export const webProjectConfig = (name: string) =>
+  defineProject({
+    test: {
+      name,
+      environment: 'jsdom',
+      setupFiles: [webSetup],
+      include: ['src/**/*.test.{ts,tsx}'],
+      testTimeout: 15_000,
+    },
+  });

@@ -9,7 +9,7 @@ import {
 } from '@baton/service-kit';
 import { secureHeaders } from 'hono/secure-headers';
 import { forward } from './proxy';
-import { mountStatic, type StaticConfig } from './static';
+import { mountStatic, remoteOriginsOf, type StaticConfig } from './static';
 import type { Upstreams } from './upstreams';
 
 export interface GatewayOptions {
@@ -36,14 +36,17 @@ export function createGatewayApp(options: GatewayOptions) {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     readiness: options.readiness,
   });
+  // Remotes may be served from elsewhere (a CDN, a staging build for one tab): their code is allowed too.
+  const remoteOrigins = options.static ? remoteOriginsOf(options.static) : [];
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+        fontSrc: ["'self'", ...remoteOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,

@@ -36,6 +36,8 @@ export const gatewayEnvSchema = z.object({
   /** Defaults to identity's JWKS. */
   JWKS_URL: envVars.optionalUrl,
   SHELL_DIR: z.string().default(resolve(repoRoot, 'shell/dist')),
+  /** Origins a tester may load one remote from for a tab (`?remote=mf-tasks@https://…`), comma-separated. */
+  REMOTE_OVERRIDE_ORIGINS: origins.default([]),
   /** JSON file mapping remote name -> manifest URL, served as /remotes.json. */
   REMOTES_FILE: z.string().default(resolve(repoRoot, 'deploy/remotes/local.json')),
   MAX_BODY_BYTES: z.coerce
@@ -63,11 +65,14 @@ export const allowedOriginsOf = (env: Pick<GatewayEnv, 'PUBLIC_URL' | 'ALLOWED_O
   return [...list];
 };
 
-export function staticConfigOf(env: Pick<GatewayEnv, 'SHELL_DIR' | 'REMOTES_FILE'>): StaticConfig {
+export function staticConfigOf(
+  env: Pick<GatewayEnv, 'SHELL_DIR' | 'REMOTES_FILE' | 'REMOTE_OVERRIDE_ORIGINS'>,
+): StaticConfig {
   const remotes = z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(env.REMOTES_FILE, 'utf8')));
   return {
     shellDir: env.SHELL_DIR,
     remotes,
+    overrideOrigins: env.REMOTE_OVERRIDE_ORIGINS.map((o) => new URL(o).origin),
     remoteDirs: Object.fromEntries(remoteNames.map((name) => [name, resolve(repoRoot, name, 'dist')])),
   };
 }

@@ -47,6 +47,7 @@ export function startConfiguredGateway(
     | 'JWT_AUDIENCE'
     | 'SHELL_DIR'
     | 'REMOTES_FILE'
+    | 'REMOTE_OVERRIDE_ORIGINS'
     | 'MAX_BODY_BYTES'
   >,
   parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },

@@ -30,6 +30,7 @@ beforeAll(async () => {
       shellDir: join(dir, 'shell'),
       remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-folders': join(dir, 'missing') },
       remotes,
+      overrideOrigins: ['https://qa.example'],
     },
   });
 });
@@ -59,8 +60,16 @@ describe('static serving', () => {
 
   it('serves /remotes.json from configuration, uncached', async () => {
     const res = await app.request('/remotes.json');
-    expect(await readJson(res)).toEqual(remotes);
+    expect(await readJson(res)).toEqual({ remotes, overrideOrigins: ['https://qa.example'] });
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('lets the page run code from remote and override origins, and from nowhere else', async () => {
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim().split(/\s+/).sort()).toEqual(
+      ['script-src', "'self'", 'https://staging.example', 'https://qa.example'].sort(),
+    );
   });
 
   it('keeps API 404s as JSON', async () => {

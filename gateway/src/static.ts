@@ -10,8 +10,19 @@ export interface StaticConfig {
   shellDir: string;
   /** Built remotes by name, served at /mf/<name>/. */
   remoteDirs: Record<string, string>;
-  /** Content of /remotes.json: remote name -> manifest URL. */
+  /** Remote name -> manifest URL, as /remotes.json tells the shell. */
   remotes: Record<string, string>;
+  /** Origins from which a tester may load a remote for one tab (`?remote=name@url`). */
+  overrideOrigins: string[];
+}
+
+/** Origins other than this one that the shell may load remote code from (for the CSP). */
+export function remoteOriginsOf(config: Pick<StaticConfig, 'remotes' | 'overrideOrigins'>) {
+  const origins = new Set(config.overrideOrigins);
+  for (const url of Object.values(config.remotes)) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
 }
 
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton</title>
@@ -24,7 +35,7 @@ If this checkout has a <code>shell/</code> folder, run <code>npm run build</code
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
   app.get('/remotes.json', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json(config.remotes);
+    return c.json({ remotes: config.remotes, overrideOrigins: config.overrideOrigins });
   });
 
   // Only what is built is mounted; rebuilding a remote needs no restart, building a new one does.

@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { emailPattern, limits } from './constants';
 
-/** Limits and constants of SPEC §9 that both sides enforce. */
-export const limits = {
-  passwordMin: 8,
-  folderName: 50,
-  baseFileLabel: 60,
-  baseFileBytes: 26_214_400,
-  progressNote: 200,
-  progressStep: 5,
-  emailMax: 254,
-  nameMax: 150,
-  titleMax: 200,
-  descriptionMax: 10_000,
-  commentMax: 5_000,
-  idsMax: 500,
-} as const;
-
-/** E-mail as the task form checks it: something, @, something, dot, something. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { emailPattern, limits } from './constants';
 
 export const email = z
   .string()

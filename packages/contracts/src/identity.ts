@@ -1,40 +1,8 @@
 import { z } from 'zod';
 import { email, isoDateTime, limits, uuid } from './common';
+import { identityMessages } from './constants';
 
-/** Every sentence identity answers with; the shell shows them word for word (SPEC §5, §8). */
-export const identityMessages = {
-  loginRequired: 'Email and password are required.',
-  invalidCredentials: 'Invalid email or password.',
-  signupRequired: 'All fields are required.',
-  invalidEmail: 'Enter a valid email address.',
-  signupPasswordMismatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 8 characters.',
-  emailTaken: 'An account with this email already exists.',
-  resetRequested: 'If the email exists, a reset link has been sent.',
-  resetEmailRequired: 'Email is required.',
-  resetFillAll: 'Please fill in all fields.',
-  resetPasswordMismatch: 'Passwords do not match.',
-  resetInvalid: 'Invalid or expired reset link.',
-  resetDone: 'Password has been reset. You can now log in.',
-  changeFillAll: 'Please fill in all password fields.',
-  changeMismatch: 'New password and confirmation do not match.',
-  changeTooShort: 'New password must be at least 8 characters long.',
-  changeWrongCurrent: 'Current password is incorrect.',
-  changeDone: 'Password updated successfully.',
-  deletePhrase: 'Please type "delete" to confirm.',
-  deleteDone: 'Account deleted. Goodbye!',
-  refreshRequired: 'Refresh token is required.',
-  refreshInvalid: 'Token is invalid or expired',
-  loggedOut: 'Logged out.',
-  trustedEmailRequired: 'Please enter an email.',
-  trustedSelf: 'You cannot add yourself as a trusted user.',
-  trustedExists: 'This user is already in your trusted list.',
-  trustedInvited: 'User not found, invitation sent to join Baton.',
-  trustedInviteAgain: 'An invitation was already sent to this email.',
-  trustedNotFound: 'Trusted user not found.',
-  trustedRemoved: 'Trusted user removed.',
-  rateLimited: 'Too many attempts. Please wait a minute and try again.',
-} as const;
+export { identityMessages } from './constants';
 
 const m = identityMessages;
 

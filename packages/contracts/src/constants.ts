@@ -1,0 +1,59 @@
+/**
+ * Constants and sentences without a schema library, so front ends can import them
+ * (`@baton/contracts/constants`) without shipping zod.
+ */
+
+/** Limits and constants of SPEC §9 that both sides enforce. */
+export const limits = {
+  passwordMin: 8,
+  folderName: 50,
+  baseFileLabel: 60,
+  baseFileBytes: 26_214_400,
+  progressNote: 200,
+  progressStep: 5,
+  emailMax: 254,
+  nameMax: 150,
+  titleMax: 200,
+  descriptionMax: 10_000,
+  commentMax: 5_000,
+  idsMax: 500,
+} as const;
+
+/** E-mail as the task form checks it: something, @, something, dot, something. */
+/** E-mail as the task form checks it: something, @, something, dot, something. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Every sentence identity answers with; the shell shows them word for word (SPEC §5, §8). */
+export const identityMessages = {
+  loginRequired: 'Email and password are required.',
+  invalidCredentials: 'Invalid email or password.',
+  signupRequired: 'All fields are required.',
+  invalidEmail: 'Enter a valid email address.',
+  signupPasswordMismatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  emailTaken: 'An account with this email already exists.',
+  resetRequested: 'If the email exists, a reset link has been sent.',
+  resetEmailRequired: 'Email is required.',
+  resetFillAll: 'Please fill in all fields.',
+  resetPasswordMismatch: 'Passwords do not match.',
+  resetInvalid: 'Invalid or expired reset link.',
+  resetDone: 'Password has been reset. You can now log in.',
+  changeFillAll: 'Please fill in all password fields.',
+  changeMismatch: 'New password and confirmation do not match.',
+  changeTooShort: 'New password must be at least 8 characters long.',
+  changeWrongCurrent: 'Current password is incorrect.',
+  changeDone: 'Password updated successfully.',
+  deletePhrase: 'Please type "delete" to confirm.',
+  deleteDone: 'Account deleted. Goodbye!',
+  refreshRequired: 'Refresh token is required.',
+  refreshInvalid: 'Token is invalid or expired',
+  loggedOut: 'Logged out.',
+  trustedEmailRequired: 'Please enter an email.',
+  trustedSelf: 'You cannot add yourself as a trusted user.',
+  trustedExists: 'This user is already in your trusted list.',
+  trustedInvited: 'User not found, invitation sent to join Baton.',
+  trustedInviteAgain: 'An invitation was already sent to this email.',
+  trustedNotFound: 'Trusted user not found.',
+  trustedRemoved: 'Trusted user removed.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+} as const;

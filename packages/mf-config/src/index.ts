@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+
+/**
+ * One Module Federation setup for the host and every remote, so they agree on what is shared.
+ * Shared packages are singletons: one React, one store, one UI kit on the page, whoever loads first.
+ */
+const singletons = [
+  'react',
+  'react-dom',
+  // The trailing slash shares deep imports such as react-dom/client.
+  'react-dom/',
+  'react/jsx-runtime',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@baton/ui',
+  '@baton/web-platform',
+] as const;
+
+export function sharedConfig(appDir: string) {
+  const require = createRequire(resolve(appDir, 'package.json'));
+  // Not every package exports ./package.json: find it upwards from the resolved entry.
+  const versionOf = (name: string) => {
+    const pkg = name.replace(/\/$/, '').split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+    for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
+      const file = join(dir, 'package.json');
+      if (!existsSync(file)) continue;
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (json.name === pkg) return json.version;
+    }
+    throw new Error(`No package.json found for ${pkg}`);
+  };
+  return Object.fromEntries(
+    singletons.map((name) => [
+      name,
+      { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) },
+    ]),
+  );
+}
+
+interface AppOptions {
+  /** The app's folder (where its package.json and src/ are). */
+  dir: string;
+  /** Module Federation name: 'shell' or the remote's name, e.g. 'mf-settings'. */
+  name: string;
+  /** Dev server port (ARCHITECTURE.md: shell 3000, remotes 3001-3004). */
+  port: number;
+  /** Remotes only: what they expose, e.g. { './Settings': './src/Settings.tsx' }. */
+  exposes?: Record<string, string>;
+  /** Host only: where the dev server forwards API, WebSocket and /remotes.json calls. */
+  proxyTarget?: string;
+}
+
+/** The Rspack configuration of a Baton front-end app (host when it exposes nothing, remote otherwise). */
+export function createAppConfig(options: AppOptions, mode: 'development' | 'production'): Configuration {
+  const isHost = !options.exposes;
+  const production = mode === 'production';
+  return {
+    mode,
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: resolve(options.dir, 'dist'),
+      // The host is served at /; a remote does not know where it will be served from.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: options.name,
+      filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      chunkFilename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      cssFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
+      cssChunkFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
+      // SPEC §7: a chunk load times out after 120 seconds.
+      chunkLoadTimeout: 120_000,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: isHost ? options.name : options.name.replace(/-/g, '_'),
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes }),
+        shared: sharedConfig(options.dir),
+        // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
+        shareStrategy: 'loaded-first',
+        manifest: !isHost,
+        // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
+        dts: false,
+      }),
+      ...(isHost
+        ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' })]
+        : []),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: options.port,
+      historyApiFallback: isHost,
+      // Remotes' manifests and chunks are fetched from the host's origin.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      ...(options.proxyTarget
+        ? {
+            proxy: [
+              {
+                // API calls, sockets and /remotes.json go to the gateway; pages and bundles stay here.
+                context: (path: string, req: { headers: { accept?: string } }) =>
+                  path.startsWith('/ws/') ||
+                  !(path.startsWith('/static/') || path.includes('.hot-update.') || (req.headers.accept ?? '').includes('text/html')),
+                target: options.proxyTarget,
+                ws: true,
+              },
+            ],
+          }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { type ReactNode, useId } from 'react';
+
+/** Ids shared by the labelled form controls: the control, its hint and its error text. */
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
+  const auto = useId();
+  const inputId = id ?? `${auto}-input`;
+  const hintId = `${auto}-hint`;
+  const errorId = `${auto}-error`;
+  const hasHint = hint != null && hint !== false && hint !== '';
+  const hasError = error != null && error !== false && error !== '';
+  const describedByIds = [describedBy, hasHint && hintId, hasError && errorId].filter(Boolean).join(' ');
+  return {
+    inputId,
+    hintId,
+    errorId,
+    hasHint,
+    hasError,
+    ariaProps: {
+      'aria-describedby': describedByIds || undefined,
+      'aria-invalid': hasError ? true : undefined,
+    },
+  } as const;
+}
+
+export function FieldMessages({
+  hint,
+  error,
+  field: { hintId, errorId, hasHint, hasError },
+}: {
+  hint: ReactNode;
+  error: ReactNode;
+  field: ReturnType<typeof useFieldIds>;
+}) {
+  return (
+    <>
+      {hasHint && (
+        <p id={hintId} className="b-field__hint">
+          {hint}
+        </p>
+      )}
+      {hasError && (
+        <p id={errorId} className="b-field__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function FieldLabel({
+  htmlFor,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  required: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="b-field__label">
+      {children}
+      {required && (
+        <span className="b-field__required" aria-hidden="true">
+          {' *'}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+export type Tone = 'error' | 'info' | 'success' | 'warning';
+
+const paths: Record<Tone, string> = {
+  // Circle with "!".
+  error: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1 5h2v7h-2V7Zm0 9h2v2h-2v-2Z',
+  // Circle with "i".
+  info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1 8h2v8h-2v-8Zm0-4h2v2h-2V6Z',
+  // Circle with a tick.
+  success:
+    'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.5 14.2-4.2-4.2 1.4-1.4 2.8 2.8 5.8-5.8 1.4 1.4-7.2 7.2Z',
+  // Triangle with "!".
+  warning: 'M12 2 1 21h22L12 2Zm-1 7h2v6h-2V9Zm0 8h2v2h-2v-2Z',
+};
+
+/** Decorative tone icon; the text next to it carries the meaning. */
+export function ToneIcon({ tone }: { tone: Tone }) {
+  return (
+    <svg
+      className="b-tone-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path fill="currentColor" d={paths[tone]} />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z"
+      />
+    </svg>
+  );
+}

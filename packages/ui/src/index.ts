@@ -1,0 +1,20 @@
+export { Banner, type BannerProps, type BannerTone } from './Banner';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { cx } from './cx';
+export { Dialog, type DialogProps } from './Dialog';
+export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './DropdownMenu';
+export { PasswordField, type PasswordFieldProps } from './PasswordField';
+export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';
+export { Slider, type SliderProps } from './Slider';
+export { type TabItem, Tabs, type TabsProps } from './Tabs';
+export { TextField, type TextFieldProps } from './TextField';
+export { type ToastFn, ToastProvider, type ToastProviderProps, type ToastTone, useToast } from './Toast';
+export {
+  type Priority,
+  type PriorityColor,
+  priorities,
+  priorityColors,
+  priorityFromNumber,
+  priorityToNumber,
+} from './tokens';

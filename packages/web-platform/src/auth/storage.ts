@@ -1,0 +1,73 @@
+/**
+ * Client-side auth data (SPEC §3): in localStorage when "Remember me" is on, else in this tab's
+ * sessionStorage. Every key is namespaced `baton.` so nothing else on the origin collides with it.
+ */
+export interface AuthData {
+  accessToken: string;
+  refreshToken: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const keys: Record<keyof AuthData, string> = {
+  accessToken: 'baton.accessToken',
+  refreshToken: 'baton.refreshToken',
+  email: 'baton.email',
+  firstName: 'baton.firstName',
+  lastName: 'baton.lastName',
+};
+
+/** Shared by all tabs, so activity in one keeps the others' sessions alive. */
+export const lastActiveKey = 'baton.lastActive';
+
+const stores = () => [localStorage, sessionStorage] as const;
+
+/** Where the refresh token lives; persistent when neither holds one (SPEC §7 refresh). */
+const holder = () => (sessionStorage.getItem(keys.refreshToken) ? sessionStorage : localStorage);
+
+export function saveAuth(data: AuthData, remember: boolean) {
+  clearAuth();
+  const store = remember ? localStorage : sessionStorage;
+  for (const [field, key] of Object.entries(keys)) store.setItem(key, data[field as keyof AuthData]);
+}
+
+/** The stored session, or null: restoring one needs the e-mail and both tokens (SPEC §4). */
+export function loadAuth(): AuthData | null {
+  for (const store of stores()) {
+    const read = (field: keyof AuthData) => store.getItem(keys[field]) ?? '';
+    const data: AuthData = {
+      accessToken: read('accessToken'),
+      refreshToken: read('refreshToken'),
+      email: read('email'),
+      firstName: read('firstName'),
+      lastName: read('lastName'),
+    };
+    if (data.accessToken && data.refreshToken && data.email) return data;
+  }
+  return null;
+}
+
+export const accessToken = () => holder().getItem(keys.accessToken);
+export const refreshToken = () => holder().getItem(keys.refreshToken);
+
+/** Stores a refreshed pair where the refresh token was (rotation: the old one no longer works). */
+export function storeTokens(tokens: { access: string; refresh?: string }) {
+  const store = holder();
+  store.setItem(keys.accessToken, tokens.access);
+  if (tokens.refresh) store.setItem(keys.refreshToken, tokens.refresh);
+}
+
+/** Logout: tokens, e-mail and names leave both storages. */
+export function clearAuth() {
+  for (const store of stores()) for (const key of Object.values(keys)) store.removeItem(key);
+}
+
+export function markActive(now = Date.now()) {
+  localStorage.setItem(lastActiveKey, String(now));
+}
+
+/** Last recorded activity in ms since the epoch; 0 when never recorded. */
+export function lastActive() {
+  return Number(localStorage.getItem(lastActiveKey)) || 0;
+}

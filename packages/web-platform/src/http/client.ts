@@ -1,0 +1,96 @@
+import { RECENT_ACTIVITY_MS } from '../auth/constants';
+import { accessToken, lastActive, refreshToken, storeTokens } from '../auth/storage';
+
+export interface ApiClient {
+  /**
+   * The one request wrapper (SPEC §7, §8): sends the bearer token; on a 401 refreshes once (only with a
+   * refresh token and activity in the last 15 minutes) and retries once; otherwise returns the response.
+   * A network failure is logged as "TokenChecker Error" and rethrown.
+   */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** POSTs `body` as JSON through `request`. */
+  post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
+  /** Renews the access token and stores the rotated refresh token; null when that is not possible. */
+  refresh(): Promise<string | null>;
+}
+
+export interface ApiClientOptions {
+  /** API host; '' for the page's own origin (the gateway serves both). */
+  baseUrl?: string;
+  now?: () => number;
+}
+
+const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
+
+export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptions = {}): ApiClient {
+  // Concurrent 401s share one refresh: the rotated-out refresh token must never be sent twice.
+  let inFlight: Promise<string | null> | null = null;
+
+  const send = (path: string, init: RequestInit, token: string | null) => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(`${baseUrl}${path}`, { ...init, headers });
+  };
+
+  const refresh = () => {
+    inFlight ??= (async () => {
+      const refresh = refreshToken();
+      if (!refresh) return null;
+      try {
+        const response = await fetch(`${baseUrl}/api/token/refresh/`, {
+          method: 'POST',
+          headers: jsonHeaders,
+          body: JSON.stringify({ refresh }),
+        });
+        if (!response.ok) return null;
+        const tokens = (await response.json()) as { access?: string; refresh?: string };
+        if (!tokens.access) return null;
+        storeTokens({ access: tokens.access, refresh: tokens.refresh });
+        return tokens.access;
+      } catch {
+        return null;
+      }
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  const request = async (path: string, init: RequestInit = {}) => {
+    try {
+      const response = await send(path, init, accessToken());
+      if (response.status !== 401) return response;
+      const recentlyActive = now() - lastActive() <= RECENT_ACTIVITY_MS;
+      if (!refreshToken() || !recentlyActive) return response;
+      const renewed = await refresh();
+      return renewed ? await send(path, init, renewed) : response;
+    } catch (error) {
+      console.error('TokenChecker Error', error);
+      throw error;
+    }
+  };
+
+  return {
+    request,
+    refresh,
+    post: (path, body, init = {}) =>
+      request(path, {
+        ...init,
+        method: 'POST',
+        headers: { ...jsonHeaders, ...init.headers },
+        body: JSON.stringify(body),
+      }),
+  };
+}
+
+/** The human sentence of an error body (`error`, `message` or `detail`), or the fallback. */
+export async function errorMessage(response: Response, fallback: string) {
+  try {
+    const body = (await response.json()) as { error?: unknown; message?: unknown; detail?: unknown };
+    for (const text of [body.error, body.message, body.detail])
+      if (typeof text === 'string' && text) return text;
+  } catch {
+    // Not JSON: fall back.
+  }
+  return fallback;
+}

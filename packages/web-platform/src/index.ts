@@ -1,0 +1,50 @@
+export { IDLE_TIMEOUT_MS, RECENT_ACTIVITY_MS, REFRESH_AHEAD_MS } from './auth/constants';
+export { tokenExpiry } from './auth/jwt';
+export { endSession, startSession } from './auth/session';
+export {
+  type AuthData,
+  accessToken,
+  clearAuth,
+  lastActive,
+  lastActiveKey,
+  loadAuth,
+  markActive,
+  refreshToken,
+  storeTokens,
+} from './auth/storage';
+export {
+  type Platform,
+  PlatformProvider,
+  useApiClient,
+  useCategory,
+  useCreateTaskSignal,
+  useCurrentUser,
+  useLogout,
+  useNavigateTo,
+  usePlatform,
+  usePlatformDispatch,
+  usePlatformSelector,
+  useRequestCreateTask,
+} from './context';
+export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
+export { type PlatformQueryArgs, type PlatformQueryError, platformApi } from './state/api';
+export { authSlice, type CurrentUser, selectCurrentUser, signedIn, signedOut } from './state/auth';
+export {
+  createPlatformStore,
+  type LazyLoadedSlices,
+  type PlatformDispatch,
+  type PlatformState,
+  type PlatformStore,
+  rootReducer,
+} from './state/store';
+export {
+  type Category,
+  categories,
+  navigateTo,
+  requestCreateTask,
+  selectCategory,
+  selectCreateTaskSignal,
+  type TaskCategory,
+  taskCategories,
+  workspaceSlice,
+} from './state/workspace';

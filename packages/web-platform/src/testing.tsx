@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { type AuthData, saveAuth } from './auth/storage';
+import { type Platform, PlatformProvider } from './context';
+import { createApiClient } from './http/client';
+import { signedIn } from './state/auth';
+import { createPlatformStore } from './state/store';
+
+/** A token whose payload carries `exp` (seconds); the signature is irrelevant to the browser. */
+export function fakeAccessToken(expSeconds: number, sub = 'user-1') {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${encode({ alg: 'EdDSA', typ: 'at+jwt' })}.${encode({ sub, exp: expSeconds })}.signature`;
+}
+
+export const testUser = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+
+/**
+ * A real platform (store, request wrapper) for component tests of the host and of remotes, signed in as
+ * `testUser` unless `signedIn: false`. Pair it with msw handlers for the routes the component calls.
+ */
+export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial<AuthData> } = {}) {
+  const client = createApiClient();
+  const store = createPlatformStore(client);
+  const logout = { calls: 0 };
+  if (options.signedIn !== false) {
+    const auth: AuthData = {
+      accessToken: fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
+      refreshToken: 'refresh-1',
+      ...testUser,
+      ...options.auth,
+    };
+    saveAuth(auth, true);
+    store.dispatch(signedIn({ email: auth.email, firstName: auth.firstName, lastName: auth.lastName }));
+  }
+  const platform: Platform = {
+    store,
+    client,
+    logout: async () => {
+      logout.calls += 1;
+    },
+  };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <PlatformProvider platform={platform}>{children}</PlatformProvider>
+  );
+  return { platform, store, client, logout, wrapper };
+}

@@ -1,0 +1,88 @@
+import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
+import { Banner, Button, Checkbox, PasswordField, TextField } from '@baton/ui';
+import { startSession } from '@baton/web-platform';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from './AuthCard';
+import { networkFailure, postPublic } from './api';
+
+const emptyForm = { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' };
+export const termsRequired = 'Please accept the Terms of Service.';
+
+/** The first problem with the form, in the words of SPEC §5 (and identity's, which says the same). */
+function problemOf(form: typeof emptyForm, acceptedTerms: boolean) {
+  if (Object.values(form).some((value) => !value.trim())) return identityMessages.signupRequired;
+  if (!acceptedTerms) return termsRequired;
+  if (!emailPattern.test(form.email.trim())) return identityMessages.invalidEmail;
+  if (form.password !== form.confirmPassword) return identityMessages.signupPasswordMismatch;
+  if (form.password.length < limits.passwordMin) return identityMessages.passwordTooShort;
+  return null;
+}
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(emptyForm);
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = (name: keyof typeof emptyForm) => ({
+    name,
+    value: form[name],
+    required: true,
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = problemOf(form, acceptedTerms);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await postPublic('/user_signup/', { ...form, email: form.email.trim() });
+      if (!result.ok) return setError(result.error ?? networkFailure);
+      // SPEC §7: sign-up's tokens are kept in persistent storage; then the person signs in.
+      startSession(result.body as unknown as Parameters<typeof startSession>[0], true);
+      navigate('/login', {
+        state: { email: form.email.trim(), notice: 'Your account is ready. Sign in to continue.' },
+      });
+    } catch {
+      setError(networkFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Create your account" intro="Start organising and handing off work in minutes.">
+      {error ? (
+        <Banner tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      ) : null}
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+        <Checkbox
+          required
+          checked={acceptedTerms}
+          onChange={(e) => setAcceptedTerms(e.target.checked)}
+          label={
+            <>
+              I agree to the <Link to="/terms">Terms of Service</Link>
+            </>
+          }
+        />
+        <Button type="submit" variant="primary" busy={busy}>
+          Create account
+        </Button>
+      </form>
+      <p className="auth-card__footer">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

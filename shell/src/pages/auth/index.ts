@@ -1,0 +1,4 @@
+export { ForgotPasswordPage } from './ForgotPasswordPage';
+export { LoginPage } from './LoginPage';
+export { ResetPasswordPage } from './ResetPasswordPage';
+export { SignupPage } from './SignupPage';

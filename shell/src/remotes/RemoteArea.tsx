@@ -1,0 +1,89 @@
+import { Button } from '@baton/ui';
+import { Component, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { LoadRemote, RemoteModule } from './loader';
+
+export const RemoteLoaderContext = createContext<LoadRemote>(() =>
+  Promise.reject(new Error('No remote loader configured.')),
+);
+
+interface RemoteAreaProps {
+  remote: string;
+  module: string;
+  /** What the area is, for people: "Settings", "Notifications", … */
+  title: string;
+  props?: Record<string, unknown>;
+  /** Compact areas (the bell) show a small fallback. */
+  compact?: boolean;
+}
+
+type State = { status: 'loading' } | { status: 'ready'; view: RemoteModule['default'] } | { status: 'failed' };
+
+/**
+ * One remote's view in its own area: loading, the view, or a fallback with Retry. A failure here (at
+ * load or while rendering) stays here; the rest of the workspace keeps working.
+ */
+export function RemoteArea({ remote, module, title, props, compact }: RemoteAreaProps) {
+  const load = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    load(remote, module).then(
+      (loaded) => current && setState({ status: 'ready', view: loaded.default }),
+      (error: unknown) => {
+        console.error(`Loading ${remote}/${module} failed`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `attempt` is the Retry button's way to run this again.
+  }, [load, remote, module, attempt]);
+
+  const retry = () => setAttempt((n) => n + 1);
+  const fallback = <RemoteFallback title={title} compact={compact} onRetry={retry} />;
+
+  if (state.status === 'loading')
+    return (
+      <div className="remote-area remote-area--loading" role="status" aria-live="polite">
+        {compact ? <span className="b-visually-hidden">Loading {title}…</span> : `Loading ${title}…`}
+      </div>
+    );
+  if (state.status === 'failed') return fallback;
+  const View = state.view;
+  return (
+    <RenderBoundary key={attempt} fallback={fallback}>
+      <View {...props} />
+    </RenderBoundary>
+  );
+}
+
+function RemoteFallback({ title, compact, onRetry }: { title: string; compact?: boolean; onRetry: () => void }) {
+  return (
+    <div className={`remote-area remote-area--failed${compact ? ' remote-area--compact' : ''}`} role="alert">
+      <p>
+        {compact ? <span className="b-visually-hidden">{title} </span> : <strong>{title} </strong>}
+        {compact ? 'unavailable.' : 'is unavailable right now. The rest of Baton keeps working.'}
+      </p>
+      <Button variant="secondary" onClick={onRetry} aria-label={`Retry loading ${title}`}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+class RenderBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('A remote view failed while rendering', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

@@ -1,0 +1,72 @@
+/** What /remotes.json holds: where each remote's manifest is, and who may stand in for one. */
+export interface RemotesDocument {
+  remotes: Record<string, string>;
+  /** Origins from which a tester may load a remote instead (`?remote=name@url`). */
+  overrideOrigins: string[];
+}
+
+export const overrideStorageKey = 'baton.remoteOverrides';
+
+/**
+ * Parses `?remote=mf-tasks@https://staging.example/mf-tasks/mf-manifest.json` (repeatable). An override is
+ * kept only when the remote exists and its URL is https (or the page's own origin) on an allowed origin;
+ * the rest are reported so the tester sees why nothing changed.
+ */
+export function parseOverrides(search: string, document: RemotesDocument, pageOrigin: string) {
+  const accepted: Record<string, string> = {};
+  const rejected: string[] = [];
+  for (const value of new URLSearchParams(search).getAll('remote')) {
+    const at = value.indexOf('@');
+    const name = value.slice(0, at);
+    const url = at > 0 ? safeUrl(value.slice(at + 1), pageOrigin) : null;
+    const allowed =
+      url !== null &&
+      name in document.remotes &&
+      (url.origin === pageOrigin || document.overrideOrigins.includes(url.origin));
+    if (allowed) accepted[name] = url.href;
+    else rejected.push(value);
+  }
+  return { accepted, rejected };
+}
+
+function safeUrl(text: string, base: string) {
+  try {
+    const url = new URL(text, base);
+    return url.protocol === 'https:' || url.origin === base ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The manifests this tab uses: /remotes.json, with overrides from the address (remembered for the tab in
+ * sessionStorage, so they survive navigation) on top.
+ */
+export function resolveRemotes(document: RemotesDocument, location: Pick<Location, 'search' | 'origin'>) {
+  const { accepted, rejected } = parseOverrides(location.search, document, location.origin);
+  const remembered = readRemembered();
+  const overrides = { ...remembered, ...accepted };
+  // Remembered overrides are checked again: the allowed origins may have changed since.
+  for (const [name, url] of Object.entries(overrides)) {
+    const check = parseOverrides(`remote=${encodeURIComponent(`${name}@${url}`)}`, document, location.origin);
+    if (!(name in check.accepted)) delete overrides[name];
+  }
+  sessionStorage.setItem(overrideStorageKey, JSON.stringify(overrides));
+  return { remotes: { ...document.remotes, ...overrides }, overrides, rejected };
+}
+
+function readRemembered(): Record<string, string> {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(overrideStorageKey) ?? '{}');
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function fetchRemotesDocument(url = '/remotes.json'): Promise<RemotesDocument> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const body = (await response.json()) as Partial<RemotesDocument>;
+  return { remotes: body.remotes ?? {}, overrideOrigins: body.overrideOrigins ?? [] };
+}

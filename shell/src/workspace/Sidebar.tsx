@@ -1,0 +1,115 @@
+import {
+  type Category,
+  useCategory,
+  useCurrentUser,
+  useLogout,
+  useNavigateTo,
+  useRequestCreateTask,
+} from '@baton/web-platform';
+import { Button } from '@baton/ui';
+import { useEffect, useState } from 'react';
+import { isTaskCategory } from './areas';
+
+/** Invited Tasks and Assigned Tasks, each with its "Delegated" view (the owner's side). */
+const groups = [
+  { label: 'Invited Tasks', category: 'Invited Tasks', delegated: 'Tasks Delegated - Invitation' },
+  { label: 'Assigned Tasks', category: 'Assigned Tasks', delegated: 'Tasks Delegated - Assigned' },
+] as const satisfies readonly { label: string; category: Category; delegated: Category }[];
+
+function Item({ category, label, onNavigate }: { category: Category; label: string; onNavigate: () => void }) {
+  const active = useCategory() === category;
+  const navigateTo = useNavigateTo();
+  return (
+    <button
+      type="button"
+      className={`sidebar__item${active ? ' sidebar__item--active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      onClick={() => {
+        navigateTo(category);
+        onNavigate();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNavigate: () => void }) {
+  const category = useCategory();
+  const inGroup = category === group.category || category === group.delegated;
+  const [open, setOpen] = useState(inGroup);
+  // SPEC §2: a group opens by itself when one of its categories becomes active.
+  useEffect(() => {
+    if (inGroup) setOpen(true);
+  }, [inGroup]);
+  const listId = `sidebar-group-${group.category.replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <li className="sidebar__group">
+      <div className="sidebar__group-head">
+        <Item category={group.category} label={group.label} onNavigate={onNavigate} />
+        <button
+          type="button"
+          className="sidebar__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${group.label}`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true" className="sidebar__chevron" />
+        </button>
+      </div>
+      <ul id={listId} className={`sidebar__sub${open ? ' sidebar__sub--open' : ''}`} hidden={!open}>
+        <li>
+          <Item category={group.delegated} label="Delegated" onNavigate={onNavigate} />
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** SPEC §2 sidebar: categories by name, groups, the signed-in person, Logout. */
+export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const category = useCategory();
+  const requestCreateTask = useRequestCreateTask();
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return (
+    <aside id="workspace-sidebar" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Workspace">
+      <div className="sidebar__brand">Baton</div>
+      <Button
+        variant="primary"
+        className="sidebar__create"
+        onClick={() => {
+          requestCreateTask(isTaskCategory(category) ? category : 'Personal Tasks');
+          onNavigate();
+        }}
+      >
+        + Create task
+      </Button>
+      <nav aria-label="Categories">
+        <ul className="sidebar__list">
+          <li>
+            <Item category="Dashboard" label="Dashboard" onNavigate={onNavigate} />
+          </li>
+          <li>
+            <Item category="Personal Tasks" label="Personal Tasks" onNavigate={onNavigate} />
+          </li>
+          {groups.map((group) => (
+            <Group key={group.category} group={group} onNavigate={onNavigate} />
+          ))}
+          <li>
+            <Item category="Settings" label="Settings" onNavigate={onNavigate} />
+          </li>
+        </ul>
+      </nav>
+      <div className="sidebar__user">
+        <p className="sidebar__user-name">{name || 'Welcome'}</p>
+        <p className="sidebar__user-email">{user?.email}</p>
+        <Button variant="secondary" className="sidebar__logout" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </div>
+    </aside>
+  );
+}

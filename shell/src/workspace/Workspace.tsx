@@ -1,0 +1,59 @@
+import { useCategory } from '@baton/web-platform';
+import { useState } from 'react';
+import { RemoteArea } from '../remotes/RemoteArea';
+import { areas } from './areas';
+import { Sidebar } from './Sidebar';
+import './workspace.css';
+
+function CategoryView() {
+  const category = useCategory();
+  if (category === 'Dashboard') return <RemoteArea key="dashboard" {...areas.dashboard} />;
+  if (category === 'Settings') return <RemoteArea key="settings" {...areas.settings} />;
+  return (
+    <>
+      {category === 'Personal Tasks' ? <RemoteArea key="folders" {...areas.folderStrip} /> : null}
+      <RemoteArea key={`tasks-${category}`} {...areas.taskList} props={{ category }} />
+    </>
+  );
+}
+
+/** /home: the sidebar, a header with the notification bell, and the active category's view. */
+export function Workspace() {
+  const category = useCategory();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="workspace">
+      <title>{`${category} · Baton`}</title>
+      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      {menuOpen ? (
+        <button
+          type="button"
+          className="workspace__scrim"
+          aria-label="Close menu"
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
+      <div className="workspace__main">
+        <header className="workspace__header">
+          <button
+            type="button"
+            className="workspace__menu"
+            aria-expanded={menuOpen}
+            aria-controls="workspace-sidebar"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="b-visually-hidden">Menu</span>
+            <span aria-hidden="true" className="workspace__menu-icon" />
+          </button>
+          <h1 className="workspace__title">{category}</h1>
+          <div className="workspace__bell">
+            <RemoteArea {...areas.notifications} compact />
+          </div>
+        </header>
+        <main className="workspace__content" id="workspace-content">
+          <CategoryView />
+        </main>
+      </div>
+    </div>
+  );
+}

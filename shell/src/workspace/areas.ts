@@ -1,0 +1,14 @@
+import type { Category, TaskCategory } from '@baton/web-platform';
+
+/** Which remote owns which part of the workspace (ARCHITECTURE.md "Front end"). */
+export const areas = {
+  dashboard: { remote: 'mf-tasks', module: 'Dashboard', title: 'Dashboard' },
+  taskList: { remote: 'mf-tasks', module: 'TaskList', title: 'Tasks' },
+  folderStrip: { remote: 'mf-folders', module: 'FolderStrip', title: 'Folders' },
+  notifications: { remote: 'mf-notifications', module: 'NotificationBell', title: 'Notifications' },
+  settings: { remote: 'mf-settings', module: 'Settings', title: 'Settings' },
+  acceptTask: { remote: 'mf-tasks', module: 'AcceptTask', title: 'Task invitation' },
+} as const;
+
+export const isTaskCategory = (category: Category): category is TaskCategory =>
+  category !== 'Dashboard' && category !== 'Settings';
