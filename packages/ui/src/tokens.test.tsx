@@ -49,7 +49,10 @@ describe('PriorityBadge', () => {
 });
 
 describe('styles.css tokens', () => {
-  const css = readFileSync(fileURLToPath(import.meta.url).replace(/tokens\.test\.tsx$/, 'styles.css'), 'utf8');
+  const css = readFileSync(
+    fileURLToPath(import.meta.url).replace(/tokens\.test\.tsx$/, 'styles.css'),
+    'utf8',
+  );
   const root = css.slice(css.indexOf(':root {'), css.indexOf('}', css.indexOf(':root {')));
   const tokens = Object.fromEntries(
     [...root.matchAll(/(--b-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1] as string, (m[2] as string).trim()]),

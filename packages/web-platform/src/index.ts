@@ -10,6 +10,7 @@ export {
   loadAuth,
   markActive,
   refreshToken,
+  saveAuth,
   storeTokens,
 } from './auth/storage';
 export {

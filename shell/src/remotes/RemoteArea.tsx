@@ -64,10 +64,13 @@ export function RemoteArea({ remote, module, title, props, compact }: RemoteArea
 function RemoteFallback({ title, compact, onRetry }: { title: string; compact?: boolean; onRetry: () => void }) {
   return (
     <div className={`remote-area remote-area--failed${compact ? ' remote-area--compact' : ''}`} role="alert">
-      <p>
-        {compact ? <span className="b-visually-hidden">{title} </span> : <strong>{title} </strong>}
-        {compact ? 'unavailable.' : 'is unavailable right now. The rest of Baton keeps working.'}
-      </p>
+      {compact ? (
+        <p className="remote-area__compact-text">{title} unavailable</p>
+      ) : (
+        <p>
+          <strong>{title}</strong> is unavailable right now. The rest of Baton keeps working.
+        </p>
+      )}
       <Button variant="secondary" onClick={onRetry} aria-label={`Retry loading ${title}`}>
         Retry
       </Button>

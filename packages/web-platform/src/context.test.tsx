@@ -1,0 +1,89 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  useCategory,
+  useCreateTaskSignal,
+  useCurrentUser,
+  useNavigateTo,
+  useRequestCreateTask,
+} from './context';
+import { platformApi } from './state/api';
+import { rootReducer } from './state/store';
+import { createTestPlatform } from './testing';
+import { useMockServer } from './testing-msw';
+
+const server = useMockServer();
+
+describe('the platform a remote sees', () => {
+  it('starts on Personal Tasks and navigates by category name', () => {
+    const { wrapper } = createTestPlatform();
+    const { result } = renderHook(() => ({ category: useCategory(), navigateTo: useNavigateTo() }), {
+      wrapper,
+    });
+    expect(result.current.category).toBe('Personal Tasks');
+    act(() => void result.current.navigateTo('Settings'));
+    expect(result.current.category).toBe('Settings');
+  });
+
+  it('exposes the signed-in person', () => {
+    const { wrapper } = createTestPlatform();
+    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    expect(result.current).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it('delivers "create task" to views mounted before it is raised, once per request', () => {
+    const { wrapper } = createTestPlatform();
+    const onSignal = vi.fn();
+    const { result } = renderHook(
+      () => {
+        useCreateTaskSignal(onSignal);
+        return { request: useRequestCreateTask(), category: useCategory() };
+      },
+      { wrapper },
+    );
+    expect(onSignal).not.toHaveBeenCalled();
+    act(() => void result.current.request('Assigned Tasks'));
+    act(() => void result.current.request());
+    expect(onSignal).toHaveBeenCalledTimes(2);
+    expect(result.current.category).toBe('Assigned Tasks');
+  });
+
+  it('lets a remote inject its own slice into the running store', () => {
+    const { store } = createTestPlatform();
+    const notes = createSlice({ name: 'notes', initialState: { count: 3 }, reducers: {} });
+    notes.injectInto(rootReducer);
+    store.dispatch({ type: 'any' });
+    expect((store.getState() as unknown as { notes: { count: number } }).notes.count).toBe(3);
+  });
+
+  it('runs injected RTK Query endpoints through the request wrapper (bearer token included)', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/widgets/', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json([{ id: 1 }]);
+      }),
+    );
+    const widgets = platformApi.injectEndpoints({
+      endpoints: (build) => ({
+        listWidgets: build.query<{ id: number }[], void>({ query: () => '/api/widgets/' }),
+      }),
+    });
+    const { store } = createTestPlatform();
+    const result = await store.dispatch(widgets.endpoints.listWidgets.initiate());
+    expect(result.data).toEqual([{ id: 1 }]);
+    await waitFor(() => expect(authorization).toMatch(/^Bearer /));
+  });
+
+  it('turns an error body into a message', async () => {
+    server.use(http.get('/api/broken/', () => HttpResponse.json({ error: 'Nope.' }, { status: 403 })));
+    const broken = platformApi.injectEndpoints({
+      endpoints: (build) => ({ broken: build.query<unknown, void>({ query: () => '/api/broken/' }) }),
+    });
+    const { store } = createTestPlatform();
+    const result = await store.dispatch(broken.endpoints.broken.initiate());
+    expect(result.error).toEqual({ status: 403, message: 'Nope.' });
+  });
+});

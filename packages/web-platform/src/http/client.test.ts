@@ -1,0 +1,151 @@
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessToken, markActive, refreshToken, saveAuth } from '../auth/storage';
+import { useMockServer } from '../testing-msw';
+import { createApiClient } from './client';
+
+const server = useMockServer();
+const auth = {
+  accessToken: 'old-access',
+  refreshToken: 'refresh-1',
+  email: 'a@x.io',
+  firstName: 'A',
+  lastName: 'B',
+};
+const minute = 60_000;
+
+/** /api/me answers 401 to anything but `Bearer new-access`; refresh rotates refresh-1 into refresh-2. */
+function protectedRoute() {
+  const seen: string[] = [];
+  const refreshes: unknown[] = [];
+  server.use(
+    http.get('/api/me', ({ request }) => {
+      const header = request.headers.get('authorization') ?? '';
+      seen.push(header);
+      return header === 'Bearer new-access'
+        ? HttpResponse.json({ ok: true })
+        : HttpResponse.json({ error: 'expired' }, { status: 401 });
+    }),
+    http.post('/api/token/refresh/', async ({ request }) => {
+      refreshes.push(await request.json());
+      return HttpResponse.json({ access: 'new-access', refresh: 'refresh-2' });
+    }),
+  );
+  return { seen, refreshes };
+}
+
+describe('the request wrapper', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the stored access token as a bearer header', async () => {
+    saveAuth(auth, true);
+    const { seen } = protectedRoute();
+    await createApiClient().request('/api/me');
+    expect(seen[0]).toBe('Bearer old-access');
+  });
+
+  it('on a 401 refreshes once, retries once with the new token and stores the rotated pair', async () => {
+    saveAuth(auth, true);
+    markActive(Date.now() - 14 * minute);
+    const { seen, refreshes } = protectedRoute();
+    const response = await createApiClient().request('/api/me');
+    expect(response.status).toBe(200);
+    expect(seen).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(refreshes).toEqual([{ refresh: 'refresh-1' }]);
+    expect(accessToken()).toBe('new-access');
+    expect(refreshToken()).toBe('refresh-2');
+    expect(localStorage.getItem('baton.refreshToken')).toBe('refresh-2');
+  });
+
+  it('keeps a session-only login in sessionStorage when refreshing', async () => {
+    saveAuth(auth, false);
+    markActive();
+    protectedRoute();
+    await createApiClient().request('/api/me');
+    expect(sessionStorage.getItem('baton.accessToken')).toBe('new-access');
+    expect(localStorage.getItem('baton.accessToken')).toBeNull();
+  });
+
+  it('returns the 401 without refreshing when the person was inactive for more than 15 minutes', async () => {
+    saveAuth(auth, true);
+    markActive(Date.now() - 15 * minute - 1);
+    const { seen, refreshes } = protectedRoute();
+    const response = await createApiClient().request('/api/me');
+    expect(response.status).toBe(401);
+    expect(seen).toHaveLength(1);
+    expect(refreshes).toHaveLength(0);
+  });
+
+  it('returns the 401 without refreshing when there is no refresh token', async () => {
+    const { seen, refreshes } = protectedRoute();
+    markActive();
+    expect((await createApiClient().request('/api/me')).status).toBe(401);
+    expect(seen).toEqual(['']);
+    expect(refreshes).toHaveLength(0);
+  });
+
+  it('returns the original 401 when the refresh fails, and retries nothing', async () => {
+    saveAuth(auth, true);
+    markActive();
+    const { seen } = protectedRoute();
+    server.use(http.post('/api/token/refresh/', () => HttpResponse.json({ error: 'no' }, { status: 401 })));
+    const response = await createApiClient().request('/api/me');
+    expect(response.status).toBe(401);
+    expect(seen).toHaveLength(1);
+    expect(refreshToken()).toBe('refresh-1');
+  });
+
+  it('retries only once even when the retried request is refused again', async () => {
+    saveAuth(auth, true);
+    markActive();
+    let calls = 0;
+    server.use(
+      http.get('/api/me', () => {
+        calls += 1;
+        return HttpResponse.json({}, { status: 401 });
+      }),
+      http.post('/api/token/refresh/', () =>
+        HttpResponse.json({ access: 'new-access', refresh: 'refresh-2' }),
+      ),
+    );
+    expect((await createApiClient().request('/api/me')).status).toBe(401);
+    expect(calls).toBe(2);
+  });
+
+  it('shares one refresh between concurrent 401s (a rotated refresh token is never sent twice)', async () => {
+    saveAuth(auth, true);
+    markActive();
+    const { refreshes } = protectedRoute();
+    const client = createApiClient();
+    const responses = await Promise.all([client.request('/api/me'), client.request('/api/me')]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it('logs a network failure as "TokenChecker Error" and rethrows it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/api/me', () => HttpResponse.error()));
+    await expect(createApiClient().request('/api/me')).rejects.toThrow();
+    expect(log).toHaveBeenCalledWith('TokenChecker Error', expect.anything());
+    log.mockRestore();
+  });
+
+  it('posts JSON', async () => {
+    let body: unknown;
+    let type: string | null = null;
+    server.use(
+      http.post('/api/echo', async ({ request }) => {
+        type = request.headers.get('content-type');
+        body = await request.json();
+        return HttpResponse.json({});
+      }),
+    );
+    await createApiClient().post('/api/echo', { ids: [1] });
+    expect(type).toBe('application/json');
+    expect(body).toEqual({ ids: [1] });
+  });
+});

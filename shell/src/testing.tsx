@@ -1,0 +1,44 @@
+import { type AuthData, markActive, saveAuth } from '@baton/web-platform';
+import { fakeAccessToken, testUser } from '@baton/web-platform/testing';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { App } from './app/App';
+import type { LoadRemote } from './remotes';
+
+/** Where the app is: shown in the page so tests can assert on navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export const currentLocation = () => document.querySelector('[data-testid="location"]')?.textContent;
+
+/** Never resolves: remote areas stay "Loading…" unless a test gives a loader. */
+const pendingLoader: LoadRemote = () => new Promise(() => undefined);
+
+/** The whole shell at `path`, with a real store, request wrapper and storage (msw answers the calls). */
+export function renderShell(path: string, options: { loadRemote?: LoadRemote } = {}) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App loadRemote={options.loadRemote ?? pendingLoader} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+/** Stores a session as login would; the access token expires `expiresInSeconds` from now. */
+export function signIn({
+  remember = true,
+  expiresInSeconds = 900,
+  ...overrides
+}: Partial<AuthData> & { remember?: boolean; expiresInSeconds?: number } = {}) {
+  const auth: AuthData = {
+    accessToken: fakeAccessToken(Math.floor(Date.now() / 1000) + expiresInSeconds),
+    refreshToken: 'refresh-1',
+    ...testUser,
+    ...overrides,
+  };
+  saveAuth(auth, remember);
+  markActive();
+  return auth;
+}
