@@ -111,6 +111,18 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
+  it('works under StrictMode (effects run twice)', async () => {
+    render(<Page />, { reactStrictMode: true });
+    const user = await openDialog();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
   it('gives focus back when closed by a button inside', async () => {
     render(<Page />);
     const user = await openDialog();

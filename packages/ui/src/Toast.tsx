@@ -39,7 +39,7 @@ export interface ToastProviderProps {
 }
 
 /** Holds the toasts of the page; they are read out politely (aria-live="polite"). */
-export function ToastProvider({ children, durationMs = 50000, label = 'Notifications' }: ToastProviderProps) {
+export function ToastProvider({ children, durationMs = 5000, label = 'Notifications' }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(0);
 

@@ -1,0 +1,256 @@
+import { identityMessages } from '@baton/contracts/constants';
+import { useMockServer } from '@baton/web-platform/testing/msw';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { currentLocation, renderShell } from '../../testing';
+
+const server = useMockServer();
+const user = { id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
+const tokens = { access: 'a.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'r1' };
+const password = () => screen.getByLabelText('Password', { selector: 'input' });
+
+function acceptLogin() {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('/login/', async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ user, tokens, error: null });
+    }),
+  );
+  return bodies;
+}
+
+async function logIn({ remember = true } = {}) {
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(password(), 'correct horse');
+  if (!remember) await userEvent.click(screen.getByLabelText('Remember me'));
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('login', () => {
+  it('has Remember me on by default, a show/hide toggle and the forgot-password link', async () => {
+    renderShell('/login');
+    expect(screen.getByLabelText('Remember me')).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(password()).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password()).toHaveAttribute('type', 'text');
+  });
+
+  it('requires e-mail and password', async () => {
+    renderShell('/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(identityMessages.loginRequired);
+  });
+
+  it('with Remember me keeps the tokens in localStorage and goes to /home', async () => {
+    const bodies = acceptLogin();
+    renderShell('/login');
+    await logIn();
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+    expect(bodies).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
+    expect(localStorage.getItem('baton.refreshToken')).toBe('r1');
+    expect(sessionStorage.getItem('baton.refreshToken')).toBeNull();
+  });
+
+  it('without Remember me keeps the tokens in sessionStorage only', async () => {
+    acceptLogin();
+    renderShell('/login');
+    await logIn({ remember: false });
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+    expect(sessionStorage.getItem('baton.accessToken')).toBe(tokens.access);
+    expect(localStorage.getItem('baton.accessToken')).toBeNull();
+  });
+
+  it('honours next, path and query', async () => {
+    acceptLogin();
+    renderShell('/login?next=%2Faccept-task%3FtaskId%3D7%26action%3Dinvite_accept');
+    await logIn();
+    await waitFor(() => expect(currentLocation()).toBe('/accept-task?taskId=7&action=invite_accept'));
+  });
+
+  it('never follows next to another site', async () => {
+    acceptLogin();
+    renderShell('/login?next=%2F%2Fevil.example%2Fhome');
+    await logIn();
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+  });
+
+  it("shows the server's error text in a red banner", async () => {
+    server.use(
+      http.post('/login/', () =>
+        HttpResponse.json({ error: identityMessages.invalidCredentials }, { status: 401 }),
+      ),
+    );
+    renderShell('/login');
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.invalidCredentials);
+    expect(screen.getByRole('alert')).toHaveClass('b-banner--error');
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it('says "Something went wrong. Please try again later." when the network fails', async () => {
+    server.use(http.post('/login/', () => HttpResponse.error()));
+    renderShell('/login');
+    await logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
+  });
+});
+
+describe('sign-up', () => {
+  async function fill(overrides: Partial<Record<string, string>> = {}, { terms = true } = {}) {
+    const values = {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Email: 'ada@example.com',
+      Password: 'correct horse',
+      'Confirm password': 'correct horse',
+      ...overrides,
+    };
+    for (const [label, value] of Object.entries(values))
+      if (value) await userEvent.type(screen.getByLabelText(label, { selector: 'input' }), value);
+    if (terms) await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  }
+
+  it('links the terms checkbox to /terms', () => {
+    renderShell('/signup');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+
+  it.each([
+    [{ 'First name': '' }, {}, identityMessages.signupRequired],
+    [{}, { terms: false }, 'Please accept the Terms of Service.'],
+    [{ Email: 'ada-at-example' }, {}, identityMessages.invalidEmail],
+    [{ 'Confirm password': 'other horse' }, {}, 'Passwords do not match'],
+    [{ Password: 'short', 'Confirm password': 'short' }, {}, identityMessages.passwordTooShort],
+  ])('refuses %j %j with "%s"', async (overrides, options, message) => {
+    renderShell('/signup');
+    await fill(overrides, options);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('creates the account, keeps the tokens in localStorage and goes to /login', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/user_signup/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ user, tokens, error: null }, { status: 201 });
+      }),
+    );
+    renderShell('/signup');
+    await fill();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(body).toEqual({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    });
+    expect(localStorage.getItem('baton.accessToken')).toBe(tokens.access);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it("shows the server's error", async () => {
+    server.use(
+      http.post('/user_signup/', () => HttpResponse.json({ error: identityMessages.emailTaken }, { status: 409 })),
+    );
+    renderShell('/signup');
+    await fill();
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.emailTaken);
+  });
+});
+
+describe('forgot password', () => {
+  it('requires the e-mail', async () => {
+    renderShell('/forgot-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(identityMessages.resetEmailRequired);
+  });
+
+  it.each([200, 429, 500])('always says the same when the server answers %i', async (status) => {
+    server.use(http.post('/api/auth/password-reset/request/', () => HttpResponse.json({}, { status })));
+    renderShell('/forgot-password');
+    await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('If the email exists, a reset link has been sent.');
+  });
+
+  it('says "Failed to send reset email. Try again later." when the network fails', async () => {
+    server.use(http.post('/api/auth/password-reset/request/', () => HttpResponse.error()));
+    renderShell('/forgot-password');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send reset email. Try again later.');
+  });
+
+  it('links back to login', () => {
+    renderShell('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('reset password', () => {
+  const page = '/reset-password?uid=u-1&token=t-1';
+  async function submit(newPassword: string, confirm: string) {
+    if (newPassword) await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), newPassword);
+    if (confirm) await userEvent.type(screen.getByLabelText('Confirm password', { selector: 'input' }), confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+  }
+
+  it.each([
+    ['', '', 'Please fill in all fields.'],
+    ['new horse 1', 'new horse 2', 'Passwords do not match.'],
+    ['short', 'short', 'Password must be at least 8 characters.'],
+  ])('refuses "%s" / "%s" with "%s"', async (a, b, message) => {
+    renderShell(page);
+    await submit(a, b);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('sends uid and token from the query, says "Updating…" while busy, then confirms', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/auth/password-reset/confirm/', async ({ request }) => {
+        body = await request.json();
+        await delay(50);
+        return HttpResponse.json({ message: identityMessages.resetDone });
+      }),
+    );
+    renderShell(page);
+    await submit('new horse 1', 'new horse 1');
+    expect(screen.getByRole('button', { name: 'Updating…' })).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent('Password has been reset. You can now log in.');
+    expect(body).toEqual({ uid: 'u-1', token: 't-1', newPassword: 'new horse 1', confirmPassword: 'new horse 1' });
+  });
+
+  it("shows the server's error, or \"Failed to reset password.\" without one", async () => {
+    server.use(
+      http.post('/api/auth/password-reset/confirm/', () =>
+        HttpResponse.json({ error: identityMessages.resetInvalid }, { status: 400 }),
+      ),
+    );
+    renderShell(page);
+    await submit('new horse 1', 'new horse 1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.resetInvalid);
+
+    server.use(http.post('/api/auth/password-reset/confirm/', () => new HttpResponse('oops', { status: 500 })));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to reset password.'));
+  });
+
+  it('says "Failed to reset password. Try again later." when the network fails', async () => {
+    server.use(http.post('/api/auth/password-reset/confirm/', () => HttpResponse.error()));
+    renderShell(page);
+    await submit('new horse 1', 'new horse 1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password. Try again later.');
+  });
+
+  it('explains a link without uid or token', () => {
+    renderShell('/reset-password?uid=u-1');
+    expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete.');
+  });
+});

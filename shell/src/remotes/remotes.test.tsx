@@ -1,0 +1,89 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { overrideStorageKey, parseOverrides, type RemotesDocument, resolveRemotes } from './config';
+import type { LoadRemote } from './loader';
+import { RemoteArea, RemoteLoaderContext } from './RemoteArea';
+
+const doc: RemotesDocument = {
+  remotes: { 'mf-tasks': '/mf/mf-tasks/mf-manifest.json', 'mf-settings': '/mf/mf-settings/mf-manifest.json' },
+  overrideOrigins: ['https://staging.example'],
+};
+const page = 'http://localhost:8080';
+
+describe('?remote= overrides', () => {
+  it('accepts a known remote from an allowed origin', () => {
+    const staging = 'https://staging.example/mf-tasks/mf-manifest.json';
+    expect(parseOverrides(`?remote=mf-tasks@${staging}`, doc, page)).toEqual({
+      accepted: { 'mf-tasks': staging },
+      rejected: [],
+    });
+  });
+
+  it.each([
+    ['an origin not allowed', 'mf-tasks@https://evil.example/mf-manifest.json'],
+    ['plain http elsewhere', 'mf-tasks@http://staging.example/mf-manifest.json'],
+    ['an unknown remote', 'mf-unknown@https://staging.example/mf-manifest.json'],
+    ['a javascript: URL', 'mf-tasks@javascript:alert(1)'],
+    ['no URL', 'mf-tasks'],
+  ])('refuses %s', (_, value) => {
+    expect(parseOverrides(`?remote=${encodeURIComponent(value)}`, doc, page)).toEqual({
+      accepted: {},
+      rejected: [value],
+    });
+  });
+
+  it('keeps an override for the rest of the tab, and drops it when its origin is no longer allowed', () => {
+    const location = { origin: page, search: '?remote=mf-tasks@https://staging.example/m.json' };
+    expect(resolveRemotes(doc, location).remotes['mf-tasks']).toBe('https://staging.example/m.json');
+    expect(resolveRemotes(doc, { origin: page, search: '' }).remotes['mf-tasks']).toBe(
+      'https://staging.example/m.json',
+    );
+    const stricter = { ...doc, overrideOrigins: [] };
+    expect(resolveRemotes(stricter, { origin: page, search: '' }).remotes['mf-tasks']).toBe(doc.remotes['mf-tasks']);
+    expect(sessionStorage.getItem(overrideStorageKey)).toBe('{}');
+  });
+});
+
+describe('a remote area', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  const renderArea = (load: LoadRemote) =>
+    render(
+      <RemoteLoaderContext value={load}>
+        <RemoteArea remote="mf-settings" module="Settings" title="Settings" props={{ tab: 'account' }} />
+        <p>rest of the workspace</p>
+      </RemoteLoaderContext>,
+    );
+
+  it('shows loading, then the view with its props', async () => {
+    renderArea(async () => ({ default: (props: { tab: string }) => <p>settings view {props.tab}</p> }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Settings…');
+    expect(await screen.findByText('settings view account')).toBeInTheDocument();
+  });
+
+  it('shows a fallback with Retry when loading fails, and Retry loads it again', async () => {
+    let calls = 0;
+    renderArea(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('manifest 404');
+      return { default: () => <p>settings view</p> };
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings is unavailable right now.');
+    expect(screen.getByText('rest of the workspace')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading Settings' }));
+    expect(await screen.findByText('settings view')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('keeps a view that throws while rendering inside its own area', async () => {
+    renderArea(async () => ({
+      default: () => {
+        throw new Error('boom');
+      },
+    }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings is unavailable right now.');
+    expect(screen.getByText('rest of the workspace')).toBeInTheDocument();
+  });
+});

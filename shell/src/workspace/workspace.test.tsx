@@ -1,0 +1,99 @@
+import { useMockServer } from '@baton/web-platform/testing/msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { LoadRemote } from '../remotes';
+import { currentLocation, renderShell, signIn } from '../testing';
+
+useMockServer(http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })));
+
+/** Remotes that render their name and props, so tests see which area got which view. */
+const echoRemotes: LoadRemote = async (remote, module) => {
+  const View: ComponentType<Record<string, unknown>> = (props) => (
+    <section aria-label={`${remote}/${module}`}>{JSON.stringify(props)}</section>
+  );
+  return { default: View };
+};
+
+const sidebar = () => within(screen.getByRole('navigation', { name: 'Categories' }));
+const area = (name: string) => screen.queryByRole('region', { name });
+
+describe('workspace frame', () => {
+  it('opens on Personal Tasks: the folder strip and the personal task list', async () => {
+    signIn();
+    renderShell('/home', { loadRemote: echoRemotes });
+    expect(screen.getByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
+    expect(sidebar().getByRole('button', { name: 'Personal Tasks' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderStrip' })).toBeInTheDocument();
+    expect(area('mf-tasks/TaskList')).toHaveTextContent('{"category":"Personal Tasks"}');
+    expect(area('mf-notifications/NotificationBell')).toBeInTheDocument();
+  });
+
+  it('chooses views by category name, without changing the URL', async () => {
+    signIn();
+    renderShell('/home', { loadRemote: echoRemotes });
+    await userEvent.click(sidebar().getByRole('button', { name: 'Dashboard' }));
+    expect(await screen.findByRole('region', { name: 'mf-tasks/Dashboard' })).toBeInTheDocument();
+    await userEvent.click(sidebar().getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('region', { name: 'mf-settings/Settings' })).toBeInTheDocument();
+    expect(area('mf-folders/FolderStrip')).toBeNull();
+    expect(currentLocation()).toBe('/home');
+  });
+
+  it('has Invited and Assigned groups, each with "Delegated", opening when their category is active', async () => {
+    signIn();
+    renderShell('/home', { loadRemote: echoRemotes });
+    const toggle = sidebar().getByRole('button', { name: 'Expand Invited Tasks' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Invited Tasks' }));
+    expect(sidebar().getByRole('button', { name: 'Collapse Invited Tasks' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(sidebar().getAllByRole('button', { name: 'Delegated' })[0] as HTMLElement);
+    expect(await screen.findByRole('region', { name: 'mf-tasks/TaskList' })).toHaveTextContent(
+      'Tasks Delegated - Invitation',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tasks Delegated - Invitation');
+
+    await userEvent.click(sidebar().getByRole('button', { name: 'Expand Assigned Tasks' }));
+    const delegated = sidebar().getAllByRole('button', { name: 'Delegated' });
+    await userEvent.click(delegated[1] as HTMLElement);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tasks Delegated - Assigned');
+  });
+
+  it('shows the name and e-mail, or "Welcome" without a name', () => {
+    signIn({ firstName: '', lastName: '' });
+    renderShell('/home');
+    const user = screen.getByText('Welcome');
+    expect(user).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
+  it('"Create task" raises the signal for the current task category', async () => {
+    signIn();
+    const seen: unknown[] = [];
+    const { useCreateTaskSignal, useCategory } = await import('@baton/web-platform');
+    const loadRemote: LoadRemote = async (remote, module) => ({
+      default: function Probe() {
+        const category = useCategory();
+        useCreateTaskSignal(() => seen.push(`${remote}/${module}:${category}`));
+        return null;
+      },
+    });
+    renderShell('/home', { loadRemote });
+    await userEvent.click(screen.getByRole('button', { name: 'Dashboard' }));
+    await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Personal Tasks');
+    await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' });
+    await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
+    expect(seen).toContain('mf-tasks/TaskList:Personal Tasks');
+  });
+
+  it('Logout goes to /login and forgets the session', async () => {
+    signIn();
+    renderShell('/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(currentLocation()).toBe('/login');
+    expect(localStorage.getItem('baton.accessToken')).toBeNull();
+  });
+});
