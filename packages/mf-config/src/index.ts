@@ -24,7 +24,11 @@ export function sharedConfig(appDir: string) {
   const require = createRequire(resolve(appDir, 'package.json'));
   // Not every package exports ./package.json: find it upwards from the resolved entry.
   const versionOf = (name: string) => {
-    const pkg = name.replace(/\/$/, '').split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+    const pkg = name
+      .replace(/\/$/, '')
+      .split('/')
+      .slice(0, name.startsWith('@') ? 2 : 1)
+      .join('/');
     for (let dir = dirname(require.resolve(pkg)); dir !== dirname(dir); dir = dirname(dir)) {
       const file = join(dir, 'package.json');
       if (!existsSync(file)) continue;
@@ -107,7 +111,13 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         dts: false,
       }),
       ...(isHost
-        ? [new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' })]
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: './src/index.html',
+              inject: 'body',
+              scriptLoading: 'defer',
+            }),
+          ]
         : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
     ],
@@ -124,7 +134,11 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
                 // API calls, sockets and /remotes.json go to the gateway; pages and bundles stay here.
                 context: (path: string, req: { headers: { accept?: string } }) =>
                   path.startsWith('/ws/') ||
-                  !(path.startsWith('/static/') || path.includes('.hot-update.') || (req.headers.accept ?? '').includes('text/html')),
+                  !(
+                    path.startsWith('/static/') ||
+                    path.includes('.hot-update.') ||
+                    (req.headers.accept ?? '').includes('text/html')
+                  ),
                 target: options.proxyTarget,
                 ws: true,
               },

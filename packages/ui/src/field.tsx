@@ -56,14 +56,17 @@ export function FieldLabel({
   required: boolean | undefined;
   children: ReactNode;
 }) {
+  // The marker sits beside the label, not in it: the field's name stays "Email", not "Email *".
   return (
-    <label htmlFor={htmlFor} className="b-field__label">
-      {children}
+    <span className="b-field__label-row">
+      <label htmlFor={htmlFor} className="b-field__label">
+        {children}
+      </label>
       {required && (
         <span className="b-field__required" aria-hidden="true">
-          {' *'}
+          *
         </span>
       )}
-    </label>
+    </span>
   );
 }

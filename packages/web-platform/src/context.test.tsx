@@ -12,9 +12,9 @@ import {
 import { platformApi } from './state/api';
 import { rootReducer } from './state/store';
 import { createTestPlatform } from './testing';
-import { useMockServer } from './testing-msw';
+import { mockServer } from './testing-msw';
 
-const server = useMockServer();
+const server = mockServer();
 
 describe('the platform a remote sees', () => {
   it('starts on Personal Tasks and navigates by category name', () => {

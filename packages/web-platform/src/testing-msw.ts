@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
  * An msw server for this test file: every request must have a handler (an unexpected call fails the
  * test), handlers added with `server.use()` in a test are dropped after it.
  */
-export function useMockServer(...handlers: Array<RequestHandler | WebSocketHandler>) {
+export function mockServer(...handlers: Array<RequestHandler | WebSocketHandler>) {
   const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());

@@ -1,5 +1,5 @@
-import { PlatformProvider } from '@baton/web-platform';
 import { ToastProvider } from '@baton/ui';
+import { PlatformProvider } from '@baton/web-platform';
 import { useRef } from 'react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from '../pages/auth';

@@ -16,7 +16,10 @@ interface RemoteAreaProps {
   compact?: boolean;
 }
 
-type State = { status: 'loading' } | { status: 'ready'; view: RemoteModule['default'] } | { status: 'failed' };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; view: RemoteModule['default'] }
+  | { status: 'failed' };
 
 /**
  * One remote's view in its own area: loading, the view, or a fallback with Retry. A failure here (at
@@ -27,6 +30,7 @@ export function RemoteArea({ remote, module, title, props, compact }: RemoteArea
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Retry runs this effect again.
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
@@ -40,7 +44,6 @@ export function RemoteArea({ remote, module, title, props, compact }: RemoteArea
     return () => {
       current = false;
     };
-    // `attempt` is the Retry button's way to run this again.
   }, [load, remote, module, attempt]);
 
   const retry = () => setAttempt((n) => n + 1);
@@ -61,7 +64,15 @@ export function RemoteArea({ remote, module, title, props, compact }: RemoteArea
   );
 }
 
-function RemoteFallback({ title, compact, onRetry }: { title: string; compact?: boolean; onRetry: () => void }) {
+function RemoteFallback({
+  title,
+  compact,
+  onRetry,
+}: {
+  title: string;
+  compact?: boolean;
+  onRetry: () => void;
+}) {
   return (
     <div className={`remote-area remote-area--failed${compact ? ' remote-area--compact' : ''}`} role="alert">
       {compact ? (

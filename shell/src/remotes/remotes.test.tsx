@@ -40,7 +40,9 @@ describe('?remote= overrides', () => {
       'https://staging.example/m.json',
     );
     const stricter = { ...doc, overrideOrigins: [] };
-    expect(resolveRemotes(stricter, { origin: page, search: '' }).remotes['mf-tasks']).toBe(doc.remotes['mf-tasks']);
+    expect(resolveRemotes(stricter, { origin: page, search: '' }).remotes['mf-tasks']).toBe(
+      doc.remotes['mf-tasks'],
+    );
     expect(sessionStorage.getItem(overrideStorageKey)).toBe('{}');
   });
 });

@@ -93,7 +93,12 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <SessionModal variant={modal} secondsLeft={left} onRefresh={refreshSession} onLogout={() => void logout()} />
+      <SessionModal
+        variant={modal}
+        secondsLeft={left}
+        onRefresh={refreshSession}
+        onLogout={() => void logout()}
+      />
     </>
   );
 }

@@ -35,7 +35,12 @@ describe('session rules', () => {
         fc.integer({ min: -60 * minute, max: 60 * minute }),
         fc.boolean(),
         (idleFor, expiresIn, refreshFailed) => {
-          const phase = sessionPhase({ now, lastActive: now - idleFor, expiresAt: now + expiresIn, refreshFailed });
+          const phase = sessionPhase({
+            now,
+            lastActive: now - idleFor,
+            expiresAt: now + expiresIn,
+            refreshFailed,
+          });
           if (expiresIn <= 0) expect(phase).toBe('expired');
           if (idleFor >= 15 * minute) expect(phase).not.toBe('refresh');
         },

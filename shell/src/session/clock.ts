@@ -24,9 +24,11 @@ export interface SessionFacts {
 export function sessionPhase({ now, lastActive, expiresAt, refreshFailed }: SessionFacts): SessionPhase {
   if (expiresAt !== null && now >= expiresAt) return 'expired';
   if (now - lastActive >= IDLE_TIMEOUT_MS) return 'idle';
-  if (expiresAt !== null && expiresAt - now <= REFRESH_AHEAD_MS) return refreshFailed ? 'expiring' : 'refresh';
+  if (expiresAt !== null && expiresAt - now <= REFRESH_AHEAD_MS)
+    return refreshFailed ? 'expiring' : 'refresh';
   return 'active';
 }
 
 /** Whole seconds left until `expiresAt` (SPEC §9: the countdown is shown in whole seconds). */
-export const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.ceil((expiresAt - now) / 1000));
+export const secondsLeft = (expiresAt: number, now: number) =>
+  Math.max(0, Math.ceil((expiresAt - now) / 1000));

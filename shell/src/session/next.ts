@@ -1,6 +1,6 @@
 /** `next` as the login page may follow it: a path on this site, never another origin (`//evil`, `https:`). */
 export function safeNext(next: string | null | undefined) {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/home';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/home';
   return next;
 }
 

@@ -1,5 +1,5 @@
 import { fakeAccessToken } from '@baton/web-platform/testing';
-import { useMockServer } from '@baton/web-platform/testing/msw';
+import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -9,7 +9,7 @@ import { currentLocation, renderShell, signIn } from '../testing';
 const minute = 60_000;
 const refreshCalls: unknown[] = [];
 const logoutCalls: unknown[] = [];
-const server = useMockServer(
+const server = mockServer(
   http.post('/api/token/refresh/', async ({ request }) => {
     refreshCalls.push(await request.json());
     return HttpResponse.json({
@@ -25,7 +25,9 @@ const server = useMockServer(
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const storedAuthKeys = () =>
-  [localStorage, sessionStorage].flatMap((s) => Object.keys({ ...s }).filter((k) => k !== 'baton.lastActive'));
+  [localStorage, sessionStorage].flatMap((s) =>
+    Object.keys({ ...s }).filter((k) => k !== 'baton.lastActive'),
+  );
 
 beforeEach(() => {
   refreshCalls.length = 0;
@@ -107,7 +109,10 @@ describe('idle modal', () => {
     expect(currentLocation()).toBe('/login');
     expect(storedAuthKeys()).toEqual([]);
     await waitFor(() => expect(logoutCalls).toHaveLength(1));
-    expect(logoutCalls[0]).toMatchObject({ body: { refresh: 'refresh-1' }, authorization: expect.stringMatching(/^Bearer /) });
+    expect(logoutCalls[0]).toMatchObject({
+      body: { refresh: 'refresh-1' },
+      authorization: expect.stringMatching(/^Bearer /),
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { Button } from '@baton/ui';
 import {
   type Category,
   useCategory,
@@ -6,7 +7,6 @@ import {
   useNavigateTo,
   useRequestCreateTask,
 } from '@baton/web-platform';
-import { Button } from '@baton/ui';
 import { useEffect, useState } from 'react';
 import { isTaskCategory } from './areas';
 
@@ -16,7 +16,15 @@ const groups = [
   { label: 'Assigned Tasks', category: 'Assigned Tasks', delegated: 'Tasks Delegated - Assigned' },
 ] as const satisfies readonly { label: string; category: Category; delegated: Category }[];
 
-function Item({ category, label, onNavigate }: { category: Category; label: string; onNavigate: () => void }) {
+function Item({
+  category,
+  label,
+  onNavigate,
+}: {
+  category: Category;
+  label: string;
+  onNavigate: () => void;
+}) {
   const active = useCategory() === category;
   const navigateTo = useNavigateTo();
   return (

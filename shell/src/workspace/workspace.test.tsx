@@ -1,4 +1,4 @@
-import { useMockServer } from '@baton/web-platform/testing/msw';
+import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadRemote } from '../remotes';
 import { currentLocation, renderShell, signIn } from '../testing';
 
-useMockServer(http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })));
+mockServer(http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })));
 
 /** Remotes that render their name and props, so tests see which area got which view. */
 const echoRemotes: LoadRemote = async (remote, module) => {
@@ -48,7 +48,10 @@ describe('workspace frame', () => {
     const toggle = sidebar().getByRole('button', { name: 'Expand Invited Tasks' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(sidebar().getByRole('button', { name: 'Invited Tasks' }));
-    expect(sidebar().getByRole('button', { name: 'Collapse Invited Tasks' })).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar().getByRole('button', { name: 'Collapse Invited Tasks' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await userEvent.click(sidebar().getAllByRole('button', { name: 'Delegated' })[0] as HTMLElement);
     expect(await screen.findByRole('region', { name: 'mf-tasks/TaskList' })).toHaveTextContent(
       'Tasks Delegated - Invitation',

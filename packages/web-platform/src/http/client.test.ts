@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessToken, markActive, refreshToken, saveAuth } from '../auth/storage';
-import { useMockServer } from '../testing-msw';
+import { mockServer } from '../testing-msw';
 import { createApiClient } from './client';
 
-const server = useMockServer();
+const server = mockServer();
 const auth = {
   accessToken: 'old-access',
   refreshToken: 'refresh-1',

@@ -3,7 +3,15 @@ import { PublicLayout } from '../public';
 import './auth.css';
 
 /** The frame of the sign-in pages: the public header and footer around one centred card. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <PublicLayout>
       <title>{`${title} · Baton`}</title>

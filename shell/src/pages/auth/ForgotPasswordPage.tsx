@@ -29,7 +29,10 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot password" intro="Enter your email and we will send you a link to set a new password.">
+    <AuthCard
+      title="Forgot password"
+      intro="Enter your email and we will send you a link to set a new password."
+    >
       {message ? (
         <Banner tone={message.tone} onDismiss={message.tone === 'error' ? () => setMessage(null) : undefined}>
           {message.text}

@@ -53,9 +53,7 @@ export function ResetPasswordPage() {
   if (done)
     return (
       <AuthCard title="Reset password">
-        <Banner tone="success">
-          {identityMessages.resetDone}
-        </Banner>
+        <Banner tone="success">{identityMessages.resetDone}</Banner>
         <p className="auth-card__footer">
           <Link to="/login">Go to login</Link>
         </p>

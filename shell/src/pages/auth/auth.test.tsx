@@ -1,13 +1,18 @@
 import { identityMessages } from '@baton/contracts/constants';
-import { useMockServer } from '@baton/web-platform/testing/msw';
+import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, renderShell } from '../../testing';
 
-const server = useMockServer();
-const user = { id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
+const server = mockServer();
+const user = {
+  id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+};
 const tokens = { access: 'a.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'r1' };
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
 
@@ -33,7 +38,10 @@ describe('login', () => {
   it('has Remember me on by default, a show/hide toggle and the forgot-password link', async () => {
     renderShell('/login');
     expect(screen.getByLabelText('Remember me')).toBeChecked();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(password()).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password()).toHaveAttribute('type', 'text');
@@ -95,7 +103,9 @@ describe('login', () => {
     server.use(http.post('/login/', () => HttpResponse.error()));
     renderShell('/login');
     await logIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again later.',
+    );
   });
 });
 
@@ -156,7 +166,9 @@ describe('sign-up', () => {
 
   it("shows the server's error", async () => {
     server.use(
-      http.post('/user_signup/', () => HttpResponse.json({ error: identityMessages.emailTaken }, { status: 409 })),
+      http.post('/user_signup/', () =>
+        HttpResponse.json({ error: identityMessages.emailTaken }, { status: 409 }),
+      ),
     );
     renderShell('/signup');
     await fill();
@@ -176,7 +188,8 @@ describe('forgot password', () => {
     renderShell('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('If the email exists, a reset link has been sent.');
+    const message = await screen.findByText('If the email exists, a reset link has been sent.');
+    expect(message.closest('[role="status"]')).toHaveClass('b-banner--success');
   });
 
   it('says "Failed to send reset email. Try again later." when the network fails', async () => {
@@ -184,7 +197,9 @@ describe('forgot password', () => {
     renderShell('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send reset email. Try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send reset email. Try again later.',
+    );
   });
 
   it('links back to login', () => {
@@ -196,8 +211,10 @@ describe('forgot password', () => {
 describe('reset password', () => {
   const page = '/reset-password?uid=u-1&token=t-1';
   async function submit(newPassword: string, confirm: string) {
-    if (newPassword) await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), newPassword);
-    if (confirm) await userEvent.type(screen.getByLabelText('Confirm password', { selector: 'input' }), confirm);
+    if (newPassword)
+      await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), newPassword);
+    if (confirm)
+      await userEvent.type(screen.getByLabelText('Confirm password', { selector: 'input' }), confirm);
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
   }
 
@@ -223,11 +240,18 @@ describe('reset password', () => {
     renderShell(page);
     await submit('new horse 1', 'new horse 1');
     expect(screen.getByRole('button', { name: 'Updating…' })).toBeDisabled();
-    expect(await screen.findByRole('status')).toHaveTextContent('Password has been reset. You can now log in.');
-    expect(body).toEqual({ uid: 'u-1', token: 't-1', newPassword: 'new horse 1', confirmPassword: 'new horse 1' });
+    const done = await screen.findByText('Password has been reset. You can now log in.');
+    expect(done.closest('[role="status"]')).toHaveClass('b-banner--success');
+    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+    expect(body).toEqual({
+      uid: 'u-1',
+      token: 't-1',
+      newPassword: 'new horse 1',
+      confirmPassword: 'new horse 1',
+    });
   });
 
-  it("shows the server's error, or \"Failed to reset password.\" without one", async () => {
+  it('shows the server\'s error, or "Failed to reset password." without one', async () => {
     server.use(
       http.post('/api/auth/password-reset/confirm/', () =>
         HttpResponse.json({ error: identityMessages.resetInvalid }, { status: 400 }),
@@ -237,7 +261,9 @@ describe('reset password', () => {
     await submit('new horse 1', 'new horse 1');
     expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.resetInvalid);
 
-    server.use(http.post('/api/auth/password-reset/confirm/', () => new HttpResponse('oops', { status: 500 })));
+    server.use(
+      http.post('/api/auth/password-reset/confirm/', () => new HttpResponse('oops', { status: 500 })),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to reset password.'));
   });
