@@ -1,0 +1,53 @@
+/// <reference lib="dom" />
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './process';
+
+/** Debian's Chromium (`apt-get install chromium`); playwright never downloads a browser here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Builds the shell from the current source, so the browser never tests a stale dist/. */
+export function buildShell() {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@baton/shell'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`shell build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page as it is now (WCAG 2.1 AA rules). */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
+    return axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}

@@ -1,0 +1,299 @@
+/// <reference lib="dom" />
+import { freePort, makeUser, readJson } from '@baton/test-kit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildShell, launchBrowser, seriousViolations } from './browser';
+import { AppProcess, cleanEnv } from './process';
+
+/**
+ * The shell in Chromium against the real stack (`npm start`'s single process on real Postgres), the way
+ * a person uses it: sign-up, login with and without Remember me, `next`, the idle modal, logout, a reset
+ * through the mailed link, a remote that fails to load, and axe-core on every page.
+ */
+let app: AppProcess;
+let base: string;
+let mailBase: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildShell();
+  const port = await freePort();
+  const mailWeb = await freePort();
+  base = `http://localhost:${port}`;
+  mailBase = `http://127.0.0.1:${mailWeb}`;
+  app = new AppProcess(
+    'npx',
+    ['tsx', 'deploy/src/start.ts'],
+    cleanEnv({
+      PORT: String(port),
+      DATABASE_URL: inject('databaseUrl'),
+      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+      MAIL_CATCHER_WEB_PORT: String(mailWeb),
+      // Longer than the idle timeout, so the idle modal (not expiry) is what 15 fake minutes bring.
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    }),
+  );
+  await app.waitForOk(`${base}/readyz`, 60_000);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Person {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
+async function newPage({ bypassCSP = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: base, bypassCSP });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function signUpThroughTheForm(page: Page, person: Person) {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(person.firstname);
+  await page.getByLabel('Last name').fill(person.lastname);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/login');
+}
+
+async function logIn(page: Page, person: Person, { remember = true } = {}) {
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  if (!remember) await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    local: localStorage.getItem('baton.refreshToken'),
+    session: sessionStorage.getItem('baton.refreshToken'),
+  }));
+
+/** A person who already has an account (made through the API, to keep each test about one thing). */
+async function existingPerson(): Promise<Person> {
+  const person = makeUser();
+  const res = await fetch(`${base}/user_signup/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, confirmPassword: person.password }),
+  });
+  expect(res.status).toBe(201);
+  return person;
+}
+
+describe('signing in', () => {
+  it('signs up through the form, then logs in with Remember me: tokens in localStorage', async () => {
+    const { context, page } = await newPage();
+    const person = makeUser();
+    await signUpThroughTheForm(page, person);
+    await page.getByText('Your account is ready. Sign in to continue.').waitFor();
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { level: 1, name: 'Personal Tasks' }).waitFor();
+    expect(await page.getByText(`${person.firstname} ${person.lastname}`).isVisible()).toBe(true);
+    const tokens = await storedTokens(page);
+    expect(tokens.local).toBeTruthy();
+    expect(tokens.session).toBeNull();
+    await context.close();
+  });
+
+  it('logs in without Remember me: tokens in sessionStorage only', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await logIn(page, person, { remember: false });
+    await page.waitForURL('**/home');
+    const tokens = await storedTokens(page);
+    expect(tokens.session).toBeTruthy();
+    expect(tokens.local).toBeNull();
+    await context.close();
+  });
+
+  it('shows the server error for a wrong password', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await logIn(page, { ...person, password: 'not the password' });
+    await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
+    await context.close();
+  });
+
+  it('sends a signed-out visitor to /login with next, and back there after login', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/accept-task?uidb64=abc&token=t1&taskId=42&action=invite_accept');
+    await page.waitForURL('**/login?next=*');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(
+      '/accept-task?uidb64=abc&token=t1&taskId=42&action=invite_accept',
+    );
+    await logIn(page, person);
+    await page.waitForURL('**/accept-task?uidb64=abc&token=t1&taskId=42&action=invite_accept');
+    await context.close();
+  });
+});
+
+describe('session', () => {
+  it('shows the idle modal after 15 minutes of fake time; Refresh session renews the tokens', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    const before = await storedTokens(page);
+    await page.clock.runFor('14:50');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.clock.runFor('00:10');
+    const modal = page.getByRole('alertdialog', { name: 'You were inactive' });
+    await modal.waitFor();
+    expect(await modal.textContent()).toMatch(/To continue, refresh your session \(expires in ~\d+s\)\./);
+    await modal.getByRole('button', { name: 'Refresh session' }).click();
+    await modal.waitFor({ state: 'detached' });
+    const after = await storedTokens(page);
+    expect(after.local).toBeTruthy();
+    expect(after.local).not.toBe(before.local);
+    await context.close();
+  });
+
+  it('Logout clears both storages and goes to /login; the old refresh token no longer works', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    const { local: refresh } = await storedTokens(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    const left = await page.evaluate(() =>
+      [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
+        (key) => key.startsWith('baton.') && key !== 'baton.lastActive' && key !== 'baton.remoteOverrides',
+      ),
+    );
+    expect(left).toEqual([]);
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${base}/api/token/refresh/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh }),
+        });
+        return res.status;
+      })
+      .toBe(401);
+    await context.close();
+  });
+});
+
+describe('password reset', () => {
+  it('resets the password through the link in the mail', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('If the email exists, a reset link has been sent.').waitFor();
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${mailBase}/api/messages`));
+        link = /https?:\/\/\S+reset-password\S*/.exec(
+          mails.find((m) => m.to.includes(person.email))?.text ?? '',
+        )?.[0];
+        return link;
+      })
+      .toBeTruthy();
+    await page.goto(link as string);
+    await page.getByLabel('New password').fill('a brand new password');
+    await page.getByLabel('Confirm password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password has been reset. You can now log in.').waitFor();
+    await page.getByRole('link', { name: 'Go to login' }).click();
+    await logIn(page, { ...person, password: 'a brand new password' });
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+});
+
+describe('remotes', () => {
+  it('a remote pointed at a missing manifest shows its fallback with Retry; Settings still opens', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    await page.goto(`/home?remote=${encodeURIComponent(`mf-tasks@${base}/mf/missing/mf-manifest.json`)}`);
+    const fallback = page.getByRole('alert').filter({ hasText: 'Tasks is unavailable right now.' });
+    await fallback.waitFor();
+    expect(await fallback.getByRole('button', { name: 'Retry loading Tasks' }).isVisible()).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    // The Settings area loads on its own: its view, or its own fallback while mf-settings is not deployed.
+    await page.locator('#workspace-content .remote-area--loading').waitFor({ state: 'detached' });
+    expect(await page.locator('#workspace-content').textContent()).toMatch(/Settings|Account/);
+    expect(await page.getByText('Tasks is unavailable right now.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('ignores an override from an origin that is not allowed', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    await page.goto(`/home?remote=${encodeURIComponent('mf-tasks@https://evil.example/mf-manifest.json')}`);
+    await page.getByRole('heading', { level: 1, name: 'Personal Tasks' }).waitFor();
+    await expect.poll(() => messages.some((m) => m.includes('Remote overrides ignored'))).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('baton.remoteOverrides'))).toBe('{}');
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  const publicPages = [
+    '/',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/reset-password?uid=u&token=t',
+    '/terms',
+    '/privacy',
+    '/contact',
+  ];
+
+  it.each(publicPages)('%s has no serious or critical axe-core violations', async (path) => {
+    const { context, page } = await newPage({ bypassCSP: true });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('/home has no serious or critical axe-core violations (with its remote fallbacks)', async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage({ bypassCSP: true });
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    await page.locator('.remote-area--loading').first().waitFor({ state: 'detached' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
