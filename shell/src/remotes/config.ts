@@ -9,7 +9,8 @@ export const overrideStorageKey = 'baton.remoteOverrides';
 
 /**
  * Parses `?remote=mf-tasks@https://staging.example/mf-tasks/mf-manifest.json` (repeatable). An override is
- * kept only when the remote exists and its URL is https (or the page's own origin) on an allowed origin;
+ * kept only when the remote exists and its URL is https (or this page's origin, or a local dev server) on an
+ * allowed origin;
  * the rest are reported so the tester sees why nothing changed.
  */
 export function parseOverrides(search: string, document: RemotesDocument, pageOrigin: string) {
@@ -29,10 +30,14 @@ export function parseOverrides(search: string, document: RemotesDocument, pageOr
   return { accepted, rejected };
 }
 
+const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https, this page's origin, or a dev server on this machine (http://localhost:3004). */
 function safeUrl(text: string, base: string) {
   try {
     const url = new URL(text, base);
-    return url.protocol === 'https:' || url.origin === base ? url : null;
+    const local = url.protocol === 'http:' && loopback.has(url.hostname);
+    return url.protocol === 'https:' || url.origin === base || local ? url : null;
   } catch {
     return null;
   }

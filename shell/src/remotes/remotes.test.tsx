@@ -20,6 +20,12 @@ describe('?remote= overrides', () => {
     });
   });
 
+  it('accepts a local dev server when its origin is allowed', () => {
+    const dev = { ...doc, overrideOrigins: ['http://localhost:3004'] };
+    const url = 'http://localhost:3004/mf-manifest.json';
+    expect(parseOverrides(`?remote=mf-settings@${url}`, dev, page).accepted).toEqual({ 'mf-settings': url });
+  });
+
   it.each([
     ['an origin not allowed', 'mf-tasks@https://evil.example/mf-manifest.json'],
     ['plain http elsewhere', 'mf-tasks@http://staging.example/mf-manifest.json'],

@@ -8,7 +8,7 @@ import { postPublic } from './api';
 export const resetMessages = {
   failed: 'Failed to reset password.',
   network: 'Failed to reset password. Try again later.',
-  incompleteLink: 'This reset link is incomplete. Request a new one.',
+  incompleteLink: 'This reset link is incomplete.',
 } as const;
 
 function problemOf(newPassword: string, confirmPassword: string) {
