@@ -16,6 +16,8 @@ const remotes = {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'baton-static-'));
   await mkdir(join(dir, 'shell/assets'), { recursive: true });
+  await mkdir(join(dir, 'shell/static/js'), { recursive: true });
+  await writeFile(join(dir, 'shell/static/js/main.0123abcd.js'), `const text = "${'baton '.repeat(2000)}";`);
   await mkdir(join(dir, 'mf-tasks'), { recursive: true });
   await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
@@ -42,6 +44,15 @@ describe('static serving', () => {
     expect(await (await app.request('/assets/app.js')).text()).toBe('console.log(1)');
   });
 
+  it('compresses hashed bundles and lets browsers keep them for good', async () => {
+    const res = await app.request('/static/js/main.0123abcd.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThan(1000);
+  });
+
   it("answers the shell's client routes with index.html, keeping the query", async () => {
     for (const path of ['/login', '/home', '/reset-password?uid=u&token=t', '/accept-task?taskId=1']) {
       const res = await app.request(path, { headers: { accept: 'text/html' } });
@@ -55,6 +66,7 @@ describe('static serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await readJson(res)).toEqual({ name: 'mf_tasks' });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/mf/mf-folders/mf-manifest.json')).status).toBe(404);
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AppEnv } from '@baton/service-kit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
 
 export interface StaticConfig {
   /** Built shell (index.html and assets); absent until the shell is built. */
@@ -32,7 +33,18 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 If this checkout has a <code>shell/</code> folder, run <code>npm run build</code> and reload.</p><p><a href="/openapi.json">API description (OpenAPI)</a></p></body></html>`;
 
 /** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
+/** Bundles under static/ carry a content hash in their names: they never change, so they are cached for good. */
+const immutable = 'public, max-age=31536000, immutable';
+
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
+  // Text assets go out gzip- or brotli-compressed when the browser accepts it (about a quarter of the bytes).
+  app.use('/static/*', compress());
+  app.use('/mf/*', compress());
+  app.use('/static/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', immutable);
+  });
+
   app.get('/remotes.json', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json({ remotes: config.remotes, overrideOrigins: config.overrideOrigins });
@@ -44,6 +56,8 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
       // The shell fetches manifests with fetch(); a staging shell on another origin may too.
       c.header('Access-Control-Allow-Origin', '*');
       await next();
+      // The manifest and remoteEntry.js keep their names from build to build: always revalidated.
+      if (c.res.ok) c.header('Cache-Control', c.req.path.includes('/static/') ? immutable : 'no-cache');
     });
     app.get(
       `/mf/${name}/*`,

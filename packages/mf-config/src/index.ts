@@ -65,6 +65,7 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
   return {
     mode,
     context: options.dir,
+    target: ['web', 'es2022'],
     entry: { main: './src/index.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -89,6 +90,8 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
           loader: 'builtin:swc-loader',
           options: {
             jsc: {
+              // Evergreen browsers only: no down-levelling, no polyfills.
+              target: 'es2022',
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
@@ -119,7 +122,6 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
             }),
           ]
         : []),
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
     ],
     performance: { hints: false },
     devServer: {

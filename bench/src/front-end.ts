@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+/**
+ * Bytes the browser downloads, as a person's browser gets them (compressed by the gateway):
+ * the JavaScript and CSS of the first load of `/`, `/login` and `/home`, and the gzipped size of each
+ * built remote's remoteEntry.js and mf-manifest.json. Needs a running app (`npm start`) and Chromium.
+ *
+ *   BASE_URL=http://localhost:8080 npm run bench:front-end -w bench
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { makeUser } from '@baton/test-kit';
+import { chromium, type Page } from 'playwright-core';
+
+const base = process.env.BASE_URL ?? 'http://localhost:8080';
+const repoRoot = resolve(import.meta.dirname, '../..');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function firstLoad(page: Page, path: string) {
+  const sizes = { js: 0, css: 0, files: 0 };
+  const seen: Promise<void>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    seen.push(
+      response
+        .request()
+        .sizes()
+        .then(({ responseBodySize }) => {
+          sizes[type === 'script' ? 'js' : 'css'] += Math.max(0, responseBodySize);
+          sizes.files += 1;
+        }),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  await Promise.all(seen);
+  return sizes;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+console.log(`Front-end bytes on the wire from ${base} (compressed as served, first load, empty cache)`);
+for (const path of ['/', '/login']) {
+  const page = await browser.newPage();
+  const s = await firstLoad(page, path);
+  console.log(
+    `  ${path.padEnd(8)} JS ${kb(s.js).padStart(10)}   CSS ${kb(s.css).padStart(9)}   (${s.files} files)`,
+  );
+  await page.close();
+}
+
+// /home needs a session: sign up through the API, then store it as login does.
+const person = makeUser();
+const signup = await fetch(`${base}/user_signup/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ ...person, confirmPassword: person.password }),
+});
+const body = (await signup.json()) as { tokens: { access: string; refresh: string } };
+const context = await browser.newContext();
+await context.addInitScript(
+  ({ tokens, email }) => {
+    localStorage.setItem('baton.accessToken', tokens.access);
+    localStorage.setItem('baton.refreshToken', tokens.refresh);
+    localStorage.setItem('baton.email', email);
+  },
+  { tokens: body.tokens, email: person.email },
+);
+const home = await firstLoad(await context.newPage(), '/home');
+console.log(
+  `  /home    JS ${kb(home.js).padStart(10)}   CSS ${kb(home.css).padStart(9)}   (${home.files} files)`,
+);
+await browser.close();
+
+console.log('Remotes (gzip -6 of the built files)');
+for (const name of ['mf-tasks', 'mf-folders', 'mf-notifications', 'mf-settings']) {
+  const dist = join(repoRoot, name, 'dist');
+  if (!existsSync(dist)) {
+    console.log(`  ${name.padEnd(17)} not built`);
+    continue;
+  }
+  const gz = (file: string) =>
+    existsSync(join(dist, file)) ? gzipSync(readFileSync(join(dist, file))).length : 0;
+  console.log(
+    `  ${name.padEnd(17)} remoteEntry.js ${kb(gz('remoteEntry.js'))}   mf-manifest.json ${kb(gz('mf-manifest.json'))}`,
+  );
+}
