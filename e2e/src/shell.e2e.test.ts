@@ -1,8 +1,11 @@
 /// <reference lib="dom" />
+
+import type { Server } from 'node:http';
 import { freePort, makeUser, readJson } from '@baton/test-kit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildShell, launchBrowser, seriousViolations } from './browser';
+import { serveProbeRemote } from './probe-remote';
 import { AppProcess, cleanEnv } from './process';
 
 /**
@@ -14,9 +17,14 @@ let app: AppProcess;
 let base: string;
 let mailBase: string;
 let browser: Browser;
+let probeBase: string;
+let probe: Server;
 
 beforeAll(async () => {
   buildShell();
+  const probePort = await freePort();
+  probeBase = `http://localhost:${probePort}`;
+  probe = await serveProbeRemote(probePort);
   const port = await freePort();
   const mailWeb = await freePort();
   base = `http://localhost:${port}`;
@@ -31,6 +39,8 @@ beforeAll(async () => {
       MAIL_CATCHER_WEB_PORT: String(mailWeb),
       // Longer than the idle timeout, so the idle modal (not expiry) is what 15 fake minutes bring.
       ACCESS_TOKEN_TTL_SECONDS: '3600',
+      // The probe remote's origin: a tester may load a remote from there for one tab.
+      REMOTE_OVERRIDE_ORIGINS: probeBase,
     }),
   );
   await app.waitForOk(`${base}/readyz`, 60_000);
@@ -40,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  probe?.close();
 });
 
 interface Person {
@@ -247,6 +258,36 @@ describe('remotes', () => {
     await page.locator('#workspace-content .remote-area--loading').waitFor({ state: 'detached' });
     expect(await page.locator('#workspace-content').textContent()).toMatch(/Settings|Account/);
     expect(await page.getByText('Tasks is unavailable right now.').count()).toBe(0);
+    await context.close();
+  });
+
+  it("loads a remote from an allowed origin for the tab, sharing the host's React, store and session", async () => {
+    const person = await existingPerson();
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await logIn(page, person);
+    await page.waitForURL('**/home');
+    await page.goto(`/home?remote=${encodeURIComponent(`mf-settings@${probeBase}/mf-manifest.json`)}`);
+    const nav = page.getByRole('navigation', { name: 'Categories' });
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    const remote = page.getByRole('region', { name: 'Probe remote' });
+    await remote.getByText(`Probe remote sees ${person.email}`).waitFor();
+    // The remote dispatches to the host's store: the host's heading follows.
+    await remote.getByRole('button', { name: 'Open the dashboard from the remote' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // The override stays for this tab only.
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await page.reload();
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await remote.waitFor();
+    const other = await context.newPage();
+    await other.goto('/home');
+    await other
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await other.locator('#workspace-content .remote-area--loading').waitFor({ state: 'detached' });
+    expect(await other.getByRole('region', { name: 'Probe remote' }).count()).toBe(0);
     await context.close();
   });
 
