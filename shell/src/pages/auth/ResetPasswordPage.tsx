@@ -1,9 +1,10 @@
 import { identityMessages, limits } from '@baton/contracts/constants';
 import { Banner, Button, PasswordField } from '@baton/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
+import { FormError, useSubmit } from './form';
 
 export const resetMessages = {
   failed: 'Failed to reset password.',
@@ -24,31 +25,22 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(uid && token ? null : resetMessages.incompleteLink);
   const [done, setDone] = useState(false);
+  const { busy, error: submitError, setError, submit } = useSubmit(resetMessages.network);
+  const error = submitError ?? (uid && token ? null : resetMessages.incompleteLink);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const reset = submit(async () => {
     const problem = problemOf(newPassword, confirmPassword);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await postPublic('/api/auth/password-reset/confirm/', {
-        uid,
-        token,
-        newPassword,
-        confirmPassword,
-      });
-      if (result.ok) setDone(true);
-      else setError(result.error ?? resetMessages.failed);
-    } catch {
-      setError(resetMessages.network);
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (problem) return problem;
+    const result = await postPublic('/api/auth/password-reset/confirm/', {
+      uid,
+      token,
+      newPassword,
+      confirmPassword,
+    });
+    if (!result.ok) return result.error ?? resetMessages.failed;
+    setDone(true);
+  });
 
   if (done)
     return (
@@ -62,23 +54,20 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset password" intro="Choose a new password of at least 8 characters.">
-      {error ? (
-        <Banner
-          tone="error"
-          onDismiss={() => setError(null)}
-          // A broken link stays explained; typing mistakes go after the usual 5 s.
-          autoDismissMs={error === resetMessages.incompleteLink ? 0 : undefined}
-        >
-          {error}
-          {error === resetMessages.incompleteLink || error === identityMessages.resetInvalid ? (
-            <>
-              {' '}
-              <Link to="/forgot-password">Request a new link</Link>
-            </>
-          ) : null}
-        </Banner>
-      ) : null}
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <FormError
+        error={error}
+        onDismiss={() => setError(null)}
+        // A broken link stays explained; typing mistakes go after the usual 5 s.
+        persist={error === resetMessages.incompleteLink}
+      >
+        {error === resetMessages.incompleteLink || error === identityMessages.resetInvalid ? (
+          <>
+            {' '}
+            <Link to="/forgot-password">Request a new link</Link>
+          </>
+        ) : null}
+      </FormError>
+      <form className="auth-form" onSubmit={reset} noValidate>
         <PasswordField
           label="New password"
           name="newPassword"

@@ -1,10 +1,11 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
-import { Banner, Button, Checkbox, PasswordField, TextField } from '@baton/ui';
+import { Button, Checkbox, PasswordField, TextField } from '@baton/ui';
 import { startSession } from '@baton/web-platform';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from './AuthCard';
 import { networkFailure, postPublic } from './api';
+import { FormError, useSubmit } from './form';
 
 const emptyForm = { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' };
 export const termsRequired = 'Please accept the Terms of Service.';
@@ -23,8 +24,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState(emptyForm);
   const [acceptedTerms, setAcceptedTerms] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useSubmit(networkFailure);
   const field = (name: keyof typeof emptyForm) => ({
     name,
     value: form[name],
@@ -32,35 +32,22 @@ export function SignupPage() {
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const signUp = submit(async () => {
     const problem = problemOf(form, acceptedTerms);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await postPublic('/user_signup/', { ...form, email: form.email.trim() });
-      if (!result.ok) return setError(result.error ?? networkFailure);
-      // SPEC §7: sign-up's tokens are kept in persistent storage; then the person signs in.
-      startSession(result.body as unknown as Parameters<typeof startSession>[0], true);
-      navigate('/login', {
-        state: { email: form.email.trim(), notice: 'Your account is ready. Sign in to continue.' },
-      });
-    } catch {
-      setError(networkFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (problem) return problem;
+    const result = await postPublic('/user_signup/', { ...form, email: form.email.trim() });
+    if (!result.ok) return result.error ?? networkFailure;
+    // SPEC §7: sign-up's tokens are kept in persistent storage; then the person signs in.
+    startSession(result.body as unknown as Parameters<typeof startSession>[0], true);
+    navigate('/login', {
+      state: { email: form.email.trim(), notice: 'Your account is ready. Sign in to continue.' },
+    });
+  });
 
   return (
     <AuthCard title="Create your account" intro="Start organising and handing off work in minutes.">
-      {error ? (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      ) : null}
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <FormError error={error} onDismiss={() => setError(null)} />
+      <form className="auth-form" onSubmit={signUp} noValidate>
         <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
