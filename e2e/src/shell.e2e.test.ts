@@ -19,6 +19,9 @@ let mailBase: string;
 let browser: Browser;
 let probeBase: string;
 let probe: Server;
+/** Accounts shared by tests that do not change them (sign-up and login are rate limited per address and account). */
+let visitor: Person;
+let member: Person;
 
 beforeAll(async () => {
   buildShell();
@@ -45,6 +48,8 @@ beforeAll(async () => {
   );
   await app.waitForOk(`${base}/readyz`, 60_000);
   browser = await launchBrowser();
+  visitor = await existingPerson();
+  member = await existingPerson();
 }, 120_000);
 
 afterAll(async () => {
@@ -121,7 +126,7 @@ describe('signing in', () => {
   });
 
   it('logs in without Remember me: tokens in sessionStorage only', async () => {
-    const person = await existingPerson();
+    const person = member;
     const { context, page } = await newPage();
     await page.goto('/login');
     await logIn(page, person, { remember: false });
@@ -133,7 +138,7 @@ describe('signing in', () => {
   });
 
   it('shows the server error for a wrong password', async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage();
     await page.goto('/login');
     await logIn(page, { ...person, password: 'not the password' });
@@ -142,7 +147,7 @@ describe('signing in', () => {
   });
 
   it('sends a signed-out visitor to /login with next, and back there after login', async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage();
     await page.goto('/accept-task?uidb64=abc&token=t1&taskId=42&action=invite_accept');
     await page.waitForURL('**/login?next=*');
@@ -157,7 +162,7 @@ describe('signing in', () => {
 
 describe('session', () => {
   it('shows the idle modal after 15 minutes of fake time; Refresh session renews the tokens', async () => {
-    const person = await existingPerson();
+    const person = member;
     const { context, page } = await newPage();
     await page.clock.install();
     await page.goto('/login');
@@ -179,7 +184,7 @@ describe('session', () => {
   });
 
   it('Logout clears both storages and goes to /login; the old refresh token no longer works', async () => {
-    const person = await existingPerson();
+    const person = member;
     const { context, page } = await newPage();
     await page.goto('/login');
     await logIn(page, person);
@@ -240,7 +245,7 @@ describe('password reset', () => {
 
 describe('remotes', () => {
   it('a remote pointed at a missing manifest shows its fallback with Retry; Settings still opens', async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage();
     await page.goto('/login');
     await logIn(page, person);
@@ -262,7 +267,7 @@ describe('remotes', () => {
   });
 
   it("loads a remote from an allowed origin for the tab, sharing the host's React, store and session", async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage();
     await page.goto('/login');
     await logIn(page, person);
@@ -292,7 +297,7 @@ describe('remotes', () => {
   });
 
   it('ignores an override from an origin that is not allowed', async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage();
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
@@ -328,7 +333,7 @@ describe('accessibility', () => {
   });
 
   it('/home has no serious or critical axe-core violations (with its remote fallbacks)', async () => {
-    const person = await existingPerson();
+    const person = visitor;
     const { context, page } = await newPage({ bypassCSP: true });
     await page.goto('/login');
     await logIn(page, person);
