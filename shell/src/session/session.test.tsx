@@ -165,6 +165,26 @@ describe('expiry', () => {
   });
 });
 
+describe('other tabs', () => {
+  it('a logout in another tab ends this one at the next tick', async () => {
+    signIn({ expiresInSeconds: 30 * 60 });
+    renderShell('/home');
+    localStorage.removeItem('baton.refreshToken');
+    await tick(1000);
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it("another tab's activity keeps this one from going idle", async () => {
+    signIn({ expiresInSeconds: 60 * 60 });
+    server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 500 })));
+    renderShell('/home');
+    await tick(10 * minute);
+    localStorage.setItem('baton.lastActive', String(Date.now()));
+    await tick(10 * minute);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
 describe('landing page Login', () => {
   it('goes straight to /login without stored tokens', async () => {
     renderShell('/');

@@ -7,7 +7,7 @@ import {
   useNavigateTo,
   useRequestCreateTask,
 } from '@baton/web-platform';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isTaskCategory } from './areas';
 
 /** Invited Tasks and Assigned Tasks, each with its "Delegated" view (the owner's side). */
@@ -77,6 +77,11 @@ function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNaviga
 
 /** SPEC §2 sidebar: categories by name, groups, the signed-in person, Logout. */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const createButton = useRef<HTMLButtonElement>(null);
+  // On a narrow screen the sidebar opens over the page: take focus into it.
+  useEffect(() => {
+    if (open) createButton.current?.focus();
+  }, [open]);
   const user = useCurrentUser();
   const logout = useLogout();
   const category = useCategory();
@@ -86,6 +91,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
     <aside id="workspace-sidebar" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Workspace">
       <div className="sidebar__brand">Baton</div>
       <Button
+        ref={createButton}
         variant="primary"
         className="sidebar__create"
         onClick={() => {

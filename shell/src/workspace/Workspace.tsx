@@ -1,5 +1,5 @@
 import { useCategory } from '@baton/web-platform';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
 import { Sidebar } from './Sidebar';
@@ -21,21 +21,26 @@ function CategoryView() {
 export function Workspace() {
   const category = useCategory();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
-    <div className="workspace">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the narrow-screen menu from wherever focus is in it.
+    <div className="workspace" onKeyDown={(e) => menuOpen && e.key === 'Escape' && closeMenu()}>
       <title>{`${category} · Baton`}</title>
+      <a className="workspace__skip" href="#workspace-content">
+        Skip to content
+      </a>
       <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       {menuOpen ? (
-        <button
-          type="button"
-          className="workspace__scrim"
-          aria-label="Close menu"
-          onClick={() => setMenuOpen(false)}
-        />
+        <button type="button" className="workspace__scrim" aria-label="Close menu" onClick={closeMenu} />
       ) : null}
       <div className="workspace__main">
         <header className="workspace__header">
           <button
+            ref={menuButton}
             type="button"
             className="workspace__menu"
             aria-expanded={menuOpen}
@@ -50,7 +55,7 @@ export function Workspace() {
             <RemoteArea {...areas.notifications} compact />
           </div>
         </header>
-        <main className="workspace__content" id="workspace-content">
+        <main className="workspace__content" id="workspace-content" tabIndex={-1}>
           <CategoryView />
         </main>
       </div>

@@ -92,6 +92,28 @@ describe('workspace frame', () => {
     expect(seen).toContain('mf-tasks/TaskList:Personal Tasks');
   });
 
+  it('opens the narrow-screen menu with focus inside it; Escape closes it and returns focus', async () => {
+    signIn();
+    renderShell('/home');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: '+ Create task' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
+  it('lets keyboard users skip the sidebar', () => {
+    signIn();
+    renderShell('/home');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
+      'href',
+      '#workspace-content',
+    );
+    expect(document.getElementById('workspace-content')?.tagName).toBe('MAIN');
+  });
+
   it('Logout goes to /login and forgets the session', async () => {
     signIn();
     renderShell('/home');
