@@ -112,6 +112,8 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         manifest: !isHost,
         // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
         dts: false,
+        // One federation runtime on the page: the host provides it, remotes leave theirs out.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       ...(isHost
         ? [
