@@ -1,0 +1,64 @@
+import { HttpError, notFound } from '@baton/service-kit';
+import type { TasksDb } from './context';
+import type { TaskKind } from './db/schema';
+import { selectTaskViews, type TaskViewRow } from './views';
+
+/** How a person stands to a task. */
+export type Relation = 'owner' | 'recipient' | 'pending' | 'stranger';
+export type Action = 'view' | 'edit' | 'delete' | 'complete' | 'progress' | 'comment';
+
+/**
+ * SPEC §6 as a table: what each side may do, per kind of task. A pending recipient (not accepted yet)
+ * may only look; a stranger may not even learn the task exists.
+ */
+const allowed: Record<TaskKind, Record<Exclude<Relation, 'stranger'>, readonly Action[]>> = {
+  personal: { owner: ['view', 'edit', 'delete', 'complete', 'progress'], recipient: [], pending: [] },
+  assign: {
+    owner: ['view', 'edit', 'delete', 'comment'],
+    recipient: ['view', 'complete', 'progress', 'comment'],
+    pending: ['view'],
+  },
+  invite: {
+    owner: ['view', 'edit', 'delete', 'comment', 'progress'],
+    recipient: ['view', 'complete', 'progress', 'comment'],
+    pending: ['view'],
+  },
+};
+
+export function may(kind: TaskKind, relation: Relation, action: Action) {
+  return relation !== 'stranger' && allowed[kind][relation].includes(action);
+}
+
+export function relationOf(
+  row: Pick<TaskViewRow, 'owner_id' | 'recipient_id' | 'accepted_at'>,
+  userId: string,
+) {
+  if (row.owner_id === userId) return 'owner';
+  if (row.recipient_id === userId) return row.accepted_at ? 'recipient' : 'pending';
+  return 'stranger';
+}
+
+export const accessMessages = {
+  edit: 'Only the owner can change this task.',
+  delete: 'Only the owner can delete this task.',
+  complete: 'Only the recipient can complete a delegated task.',
+  progress: 'Progress on an assigned task is set by the recipient.',
+  comment: 'Personal tasks have no comments.',
+  accept: 'Accept the task first.',
+  view: 'Not found.',
+} as const satisfies Record<Action | 'accept', string>;
+
+/** The task if `userId` may do `action` on it: 404 when they may not see it, 403 when they may not act. */
+export async function taskFor(db: TasksDb, taskId: string, userId: string, action: Action) {
+  const row = await selectTaskViews(db).where('t.id', '=', taskId).executeTakeFirst();
+  const relation = row ? relationOf(row, userId) : 'stranger';
+  if (!row || relation === 'stranger') throw notFound('Task not found.');
+  if (!may(row.kind, relation, action)) {
+    const message =
+      relation === 'pending' && action !== 'edit' && action !== 'delete'
+        ? accessMessages.accept
+        : accessMessages[action];
+    throw new HttpError(403, 'forbidden', message);
+  }
+  return { row, relation };
+}

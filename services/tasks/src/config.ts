@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const tasksConfigSchema = z.object({
+  /** Where accept links and sign-up links in mails point. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  JWT_ISSUER: z.string().min(1).default('baton-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('baton'),
+  /** Accept links work once and for this long. */
+  ACCEPT_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+});
+export type TasksConfig = z.infer<typeof tasksConfigSchema>;
+
+export const defaultTasksConfig = (): TasksConfig => tasksConfigSchema.parse({});

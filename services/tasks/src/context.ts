@@ -1,0 +1,19 @@
+import type { Database, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Transaction } from 'kysely';
+import type { TasksConfig } from './config';
+import type { TasksTables } from './db/schema';
+
+export type TasksDb = Database<TasksTables>;
+export type TasksTrx = Transaction<TasksTables & KitTables>;
+
+/** Everything the tasks routes need, built once by `createTasks` (and by tests). */
+export interface TasksDeps {
+  db: TasksDb;
+  config: TasksConfig;
+  logger: Logger;
+  verifyAccess: TokenVerifier;
+  /** Called after a commit that wrote outbox rows. */
+  afterOutboxWrite: () => void;
+  /** Calls identity (HTTP in the distributed topology, in-process in `npm start`). */
+  identity: (path: string, init: RequestInit) => Promise<Response>;
+}

@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+const uuidPk = sql`gen_random_uuid()`;
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T10:30_tasks_init': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('trusts')
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('trusted_id', 'uuid', (c) => c.notNull())
+        .addPrimaryKeyConstraint('trusts_pk', ['owner_id', 'trusted_id'])
+        .execute();
+      await db.schema
+        .createTable('folders')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('color', 'text')
+        .execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('owner_id', 'uuid', (c) => c.notNull())
+        .addColumn('owner_email', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('personal', 'assign', 'invite')`))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('due_date', 'text')
+        .addColumn('priority', 'text', (c) =>
+          c.notNull().check(sql`priority in ('Immediate', 'Moderate', 'Lenient')`),
+        )
+        .addColumn('progress', 'integer', (c) =>
+          c.notNull().defaultTo(0).check(sql`progress between 0 and 100`),
+        )
+        .addColumn('completed', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('completed_at', 'timestamptz')
+        .addColumn('folder_id', 'uuid')
+        .addColumn('attachment_key', 'text')
+        .addColumn('attachment_url', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // The lists: one person's tasks of one kind, newest first.
+      await db.schema
+        .createIndex('tasks_owner_kind')
+        .on('tasks')
+        .columns(['owner_id', 'kind', 'created_at desc'])
+        .execute();
+      await db.schema
+        .createTable('task_recipients')
+        .addColumn('task_id', 'uuid', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'uuid')
+        .addColumn('accepted_at', 'timestamptz')
+        .addColumn('is_trusted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('task_recipients_pk', ['task_id', 'email'])
+        .execute();
+      await db.schema.createIndex('task_recipients_user').on('task_recipients').column('user_id').execute();
+      await db.schema.createIndex('task_recipients_email').on('task_recipients').column('email').execute();
+      await db.schema
+        .createTable('accept_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('task_id', 'uuid', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('progress_logs')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('task_id', 'uuid', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('author_id', 'uuid', (c) => c.notNull())
+        .addColumn('author_name', 'text', (c) => c.notNull())
+        .addColumn('progress', 'integer', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('progress_logs_task')
+        .on('progress_logs')
+        .columns(['task_id', 'created_at desc'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,162 @@
+import type { EventEnvelope, EventSubject } from '@baton/contracts';
+import {
+  type EventBus,
+  enqueueEvent,
+  enqueueMail,
+  type Logger,
+  startDurableConsumer,
+} from '@baton/service-kit';
+import { issueAcceptLink } from './accept-tokens';
+import type { TasksConfig } from './config';
+import type { TasksDb, TasksTrx } from './context';
+import { acceptMail } from './mails';
+import { audienceOf, selectTaskViews } from './views';
+
+type Trx = TasksTrx;
+const data = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
+  event.data as EventEnvelope<S>['data'];
+
+/**
+ * A new account may have tasks waiting for its address: link them to the person and mail each an accept
+ * link (the invitation mail only asked them to sign up).
+ */
+async function onUserCreated(trx: Trx, config: TasksConfig, event: EventEnvelope) {
+  const user = data(event, 'identity.user.created');
+  const email = user.email.toLowerCase();
+  await trx
+    .insertInto('users')
+    .values({ id: user.userId, email, first_name: user.firstName, last_name: user.lastName })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ email, first_name: user.firstName, last_name: user.lastName }),
+    )
+    .execute();
+  const waiting = await trx
+    .updateTable('task_recipients')
+    .set({ user_id: user.userId })
+    .where('email', '=', email)
+    .where('user_id', 'is', null)
+    .returning('task_id')
+    .execute();
+  for (const { task_id } of waiting) {
+    const view = await selectTaskViews(trx).where('t.id', '=', task_id).executeTakeFirstOrThrow();
+    const role = view.kind === 'assign' ? 'assign' : 'invite';
+    const link = await issueAcceptLink(trx, config, { taskId: task_id, email, userId: user.userId, role });
+    const from = { name: view.owner_first_name ?? view.owner_email, email: view.owner_email };
+    await enqueueMail(trx, acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS));
+  }
+}
+
+/** identity.user.deleted: that person's tasks, recipient entries, trust and name leave this service. */
+async function onUserDeleted(trx: Trx, event: EventEnvelope) {
+  const { userId } = data(event, 'identity.user.deleted');
+  const owned = await selectTaskViews(trx).where('t.owner_id', '=', userId).execute();
+  for (const row of owned) {
+    const others = audienceOf(row).filter((id) => id !== userId);
+    if (others.length > 0)
+      await enqueueEvent(trx, 'tasks.task.deleted', {
+        actorId: null,
+        audience: others,
+        data: { taskId: row.id },
+      });
+  }
+  await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();
+  await trx.deleteFrom('task_recipients').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('progress_logs').where('author_id', '=', userId).execute();
+  await trx
+    .deleteFrom('trusts')
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('trusted_id', '=', userId)]))
+    .execute();
+  await trx.deleteFrom('folders').where('owner_id', '=', userId).execute();
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+async function onFolderEvent(trx: Trx, event: EventEnvelope) {
+  switch (event.type) {
+    case 'folders.folder.created':
+    case 'folders.folder.updated': {
+      const { folder } = data(event, 'folders.folder.created');
+      if (!event.actorId) return;
+      await trx
+        .insertInto('folders')
+        .values({ id: folder.id, owner_id: event.actorId, name: folder.name, color: folder.color })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: folder.name, color: folder.color }))
+        .execute();
+      return;
+    }
+    case 'folders.folder.deleted': {
+      const { folderId } = data(event, 'folders.folder.deleted');
+      await trx.updateTable('tasks').set({ folder_id: null }).where('folder_id', '=', folderId).execute();
+      await trx.deleteFrom('folders').where('id', '=', folderId).execute();
+      return;
+    }
+    case 'folders.tasks.attached': {
+      const { folderId, taskIds } = data(event, 'folders.tasks.attached');
+      if (taskIds.length === 0 || !event.actorId) return;
+      await trx
+        .updateTable('tasks')
+        .set({ folder_id: folderId })
+        .where('id', 'in', taskIds)
+        .where('owner_id', '=', event.actorId)
+        .where('kind', '=', 'personal')
+        .execute();
+    }
+  }
+}
+
+/** Keeps tasks' copies of people, trust and folders current, from identity's and folders' events. */
+export async function startProjections(options: {
+  bus: EventBus;
+  db: TasksDb;
+  logger: Logger;
+  config: TasksConfig;
+}) {
+  const identity = await startDurableConsumer({
+    bus: options.bus,
+    db: options.db,
+    logger: options.logger,
+    spec: {
+      durable: 'tasks-identity',
+      stream: 'IDENTITY',
+      subjects: [
+        'identity.user.created',
+        'identity.user.deleted',
+        'identity.trust.added',
+        'identity.trust.removed',
+      ],
+    },
+    handle: async (event, trx) => {
+      const t = trx as unknown as Trx;
+      if (event.type === 'identity.user.created') return onUserCreated(t, options.config, event);
+      if (event.type === 'identity.user.deleted') return onUserDeleted(t, event);
+      if (event.type === 'identity.trust.added') {
+        const trust = data(event, 'identity.trust.added');
+        await t
+          .insertInto('trusts')
+          .values({ owner_id: trust.ownerId, trusted_id: trust.trustedUserId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      if (event.type === 'identity.trust.removed') {
+        const trust = data(event, 'identity.trust.removed');
+        await t
+          .deleteFrom('trusts')
+          .where('owner_id', '=', trust.ownerId)
+          .where('trusted_id', '=', trust.trustedUserId)
+          .execute();
+      }
+    },
+  });
+  const folders = await startDurableConsumer({
+    bus: options.bus,
+    db: options.db,
+    logger: options.logger,
+    spec: { durable: 'tasks-folders', stream: 'FOLDERS', subjects: ['folders.>'] },
+    handle: (event, trx) => onFolderEvent(trx as unknown as Trx, event),
+  });
+  return {
+    async stop() {
+      await identity.stop();
+      await folders.stop();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  completeTaskRequest,
+  delegateTaskForm,
+  deleteTaskRequest,
+  editSharedTaskForm,
+  idParam,
+  taskForm,
+  taskListRequest,
+  taskMessages,
+} from '@baton/contracts';
+import { type AppEnv, badRequest, HttpError, jsonBody, pathParams, requireAuth } from '@baton/service-kit';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { taskFor } from '../../access';
+import type { TasksDeps } from '../../context';
+import type { TaskKind } from '../../db/schema';
+import { selectTaskViews, toTask } from '../../views';
+import { createPersonalTask, delegateTask, deleteTask, setCompleted, updateTask } from './tasks.service';
+
+export const taskWriteMessages = {
+  created: 'Task created.',
+  updated: 'Task updated.',
+  deleted: 'Task deleted.',
+  completed: 'Task completed.',
+  reopened: 'Task reopened.',
+  self: 'You cannot delegate a task to yourself.',
+  useEditShared: 'A delegated task is changed with /edit_shared_task/.',
+  useCreateList: 'A personal task is changed with /create_list.',
+  delegateNew: 'A delegated task is changed with /edit_shared_task/; these routes create one.',
+  recipientFixed: 'The recipient of a task cannot be changed.',
+  idMismatch: 'The id in the body does not match the address.',
+  ownListsOnly: 'You can only list your own tasks.',
+} as const;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Lists, create, delegate, edit, delete, complete (SPEC §7 Tasks), with the rules of §5 and §6. */
+export function taskRoutes(deps: TasksDeps) {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(deps.verifyAccess);
+
+  const list = (kind: TaskKind) =>
+    app.post(
+      kind === 'personal' ? '/api/tasks/personal/' : `/get_${kind === 'assign' ? 'assigned' : 'invited'}/`,
+      auth,
+      async (c) => {
+        const me = c.get('auth');
+        const body = await jsonBody(c, taskListRequest);
+        if (!sameEmail(body.userEmail, me.email))
+          throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+        let query = selectTaskViews(deps.db).where('t.kind', '=', kind);
+        query =
+          kind === 'personal'
+            ? query.where('t.owner_id', '=', me.userId)
+            : query.where((eb) => eb.or([eb('t.owner_id', '=', me.userId), eb('r.user_id', '=', me.userId)]));
+        const rows = await query.execute();
+        return c.json({ tasks: rows.map((row) => toTask(row, me.userId)) });
+      },
+    );
+  list('personal');
+  list('assign');
+  list('invite');
+
+  app.post('/create_list', auth, async (c) => {
+    const me = c.get('auth');
+    const body = await jsonBody(c, taskForm);
+    if (body.id) {
+      const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
+      if (row.kind !== 'personal') throw badRequest(taskWriteMessages.useEditShared);
+      await updateTask(deps, row, body, me.userId);
+      return c.json({
+        task_id: row.id,
+        id: row.id,
+        error: null,
+        invitation_sent: false,
+        message: taskWriteMessages.updated,
+      });
+    }
+    const id = await createPersonalTask(deps, body, me);
+    return c.json(
+      { task_id: id, id, error: null, invitation_sent: false, message: taskWriteMessages.created },
+      201,
+    );
+  });
+
+  for (const [path, role] of [
+    ['/send_email/assign_user/', 'assign'],
+    ['/send_email/invite_user', 'invite'],
+  ] as const) {
+    app.post(path, auth, async (c) => {
+      const me = c.get('auth');
+      const body = await jsonBody(c, delegateTaskForm);
+      if (body.id) throw badRequest(taskWriteMessages.delegateNew);
+      const recipient = body.email.toLowerCase();
+      if (sameEmail(recipient, me.email)) throw badRequest(taskWriteMessages.self);
+      const result = await delegateTask(deps, body, recipient, role, me);
+      return c.json(
+        {
+          task_id: result.id,
+          id: result.id,
+          error: null,
+          invitation_sent: result.invitationSent,
+          message: result.message,
+        },
+        201,
+      );
+    });
+  }
+
+  app.post('/edit_shared_task/', auth, async (c) => {
+    const me = c.get('auth');
+    const body = await jsonBody(c, editSharedTaskForm.extend({ email: z.string().optional() }));
+    const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
+    if (row.kind === 'personal') throw badRequest(taskWriteMessages.useCreateList);
+    if (body.email && row.recipient_email && !sameEmail(body.email, row.recipient_email))
+      throw badRequest(taskWriteMessages.recipientFixed);
+    await updateTask(deps, row, { ...body, folder_id: undefined }, me.userId);
+    return c.json({
+      task_id: row.id,
+      id: row.id,
+      error: null,
+      invitation_sent: false,
+      message: taskWriteMessages.updated,
+    });
+  });
+
+  app.post('/delete_list/:id', auth, async (c) => {
+    const me = c.get('auth');
+    const { id } = pathParams(c, idParam);
+    const body = await jsonBody(c, deleteTaskRequest);
+    if (body.id !== id) throw badRequest(taskWriteMessages.idMismatch);
+    const { row } = await taskFor(deps.db, id, me.userId, 'delete');
+    await deleteTask(deps, row, me.userId);
+    return c.json({ message: taskWriteMessages.deleted });
+  });
+
+  app.post('/completed/:id', auth, async (c) => {
+    const me = c.get('auth');
+    const { id } = pathParams(c, idParam);
+    const body = await jsonBody(c, completeTaskRequest);
+    if (body.userEmail && !sameEmail(body.userEmail, me.email))
+      throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+    const { row } = await taskFor(deps.db, id, me.userId, 'complete');
+    await setCompleted(deps, row, body.completed, me.userId);
+    return c.json({ message: body.completed ? taskWriteMessages.completed : taskWriteMessages.reopened });
+  });
+
+  return app;
+}
+
+export { taskMessages };

@@ -1,0 +1,195 @@
+import type { taskForm } from '@baton/contracts';
+import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/service-kit';
+import type { z } from 'zod';
+import { issueAcceptLink } from '../../accept-tokens';
+import type { TasksDb, TasksDeps } from '../../context';
+import { acceptMail, joinInvitationMail } from '../../mails';
+import { audienceOf, selectTaskViews, type TaskViewRow, toTask } from '../../views';
+
+type TaskForm = z.output<typeof taskForm>;
+type Db = TasksDb;
+
+export const delegateMessages = {
+  assigned: 'Task assigned. An e-mail with an accept link is on its way.',
+  invited: 'Invitation sent. An e-mail with an accept link is on its way.',
+  trusted: 'Task sent. You are a trusted sender, so it arrived accepted and without an e-mail.',
+  /** SPEC §8 "User not found, invitation sent to join" the product. */
+  notFound: 'User not found, invitation sent to join Baton',
+} as const;
+
+/** Runs `work` in a transaction, then wakes the outbox relay (the events and mails it wrote go out). */
+async function write<T>(deps: TasksDeps, work: (trx: Db) => Promise<T>) {
+  const result = await deps.db.transaction().execute((trx) => work(trx));
+  deps.afterOutboxWrite();
+  return result;
+}
+
+const viewOf = (db: Db, id: string) =>
+  selectTaskViews(db as unknown as TasksDb)
+    .where('t.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+async function assertOwnFolder(db: Db, folderId: string | null | undefined, ownerId: string) {
+  if (!folderId) return;
+  const folder = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('id', '=', folderId)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!folder) throw notFound('Folder not found.');
+}
+
+const fieldsOf = (body: TaskForm) => ({
+  title: body.title,
+  description: body.description,
+  due_date: body.dueDate,
+  priority: body.priority,
+  attachment_key: body.attachmentKey ?? null,
+  attachment_url: body.attachmentUrl ?? null,
+});
+
+export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+  return write(deps, async (trx) => {
+    await assertOwnFolder(trx, body.folder_id, me.userId);
+    const { id } = await trx
+      .insertInto('tasks')
+      .values({
+        ...fieldsOf(body),
+        owner_id: me.userId,
+        owner_email: me.email,
+        kind: 'personal',
+        folder_id: body.folder_id ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const view = await viewOf(trx, id);
+    await enqueueEvent(trx, 'tasks.task.created', {
+      actorId: me.userId,
+      audience: audienceOf(view),
+      data: { task: toTask(view, me.userId) },
+    });
+    return id;
+  });
+}
+
+/**
+ * A task for someone else. A registered recipient who trusts the owner gets it accepted and no mail;
+ * another registered recipient gets an accept link by mail; an unknown address gets an invitation to
+ * join, and the task waits for the account made with that address.
+ */
+export async function delegateTask(
+  deps: TasksDeps,
+  body: TaskForm,
+  email: string,
+  role: 'assign' | 'invite',
+  me: AuthContext,
+) {
+  return write(deps, async (trx) => {
+    const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    const trusted = recipient
+      ? Boolean(
+          await trx
+            .selectFrom('trusts')
+            .select('owner_id')
+            .where('owner_id', '=', recipient.id)
+            .where('trusted_id', '=', me.userId)
+            .executeTakeFirst(),
+        )
+      : false;
+    const { id } = await trx
+      .insertInto('tasks')
+      .values({ ...fieldsOf(body), owner_id: me.userId, owner_email: me.email, kind: role, folder_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('task_recipients')
+      .values({
+        task_id: id,
+        email,
+        user_id: recipient?.id ?? null,
+        accepted_at: trusted ? new Date() : null,
+        is_trusted: trusted,
+      })
+      .execute();
+    const view = await viewOf(trx, id);
+    const from = { name: view.owner_first_name ?? me.email, email: me.email };
+    if (!recipient) {
+      const signup = new URL('/signup', deps.config.PUBLIC_URL).toString();
+      await enqueueMail(trx, joinInvitationMail(email, from, body.title, role, signup));
+    } else if (!trusted) {
+      const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
+      await enqueueMail(
+        trx,
+        acceptMail(email, from, body.title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
+      );
+    }
+    const task = toTask(view, me.userId);
+    await enqueueEvent(trx, 'tasks.task.created', {
+      actorId: me.userId,
+      audience: audienceOf(view),
+      data: { task },
+    });
+    await enqueueEvent(trx, role === 'assign' ? 'tasks.task.assigned' : 'tasks.task.invited', {
+      actorId: me.userId,
+      audience: audienceOf(view),
+      data: { task, recipientEmail: email, recipientId: recipient?.id ?? null },
+    });
+    const message = !recipient
+      ? delegateMessages.notFound
+      : trusted
+        ? delegateMessages.trusted
+        : role === 'assign'
+          ? delegateMessages.assigned
+          : delegateMessages.invited;
+    return { id, invitationSent: !recipient, message };
+  });
+}
+
+export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, actorId: string) {
+  await write(deps, async (trx) => {
+    if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
+    await trx
+      .updateTable('tasks')
+      .set({
+        ...fieldsOf(body),
+        ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const view = await viewOf(trx, row.id);
+    await enqueueEvent(trx, 'tasks.task.updated', {
+      actorId,
+      audience: audienceOf(view),
+      data: { task: toTask(view, view.owner_id) },
+    });
+  });
+}
+
+export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: string) {
+  await write(deps, async (trx) => {
+    await trx.deleteFrom('tasks').where('id', '=', row.id).execute();
+    await enqueueEvent(trx, 'tasks.task.deleted', {
+      actorId,
+      audience: audienceOf(row),
+      data: { taskId: row.id },
+    });
+  });
+}
+
+export async function setCompleted(deps: TasksDeps, row: TaskViewRow, completed: boolean, actorId: string) {
+  await write(deps, async (trx) => {
+    await trx
+      .updateTable('tasks')
+      .set({ completed, completed_at: completed ? new Date() : null, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    const view = await viewOf(trx, row.id);
+    await enqueueEvent(trx, completed ? 'tasks.task.completed' : 'tasks.task.reopened', {
+      actorId,
+      audience: audienceOf(view),
+      data: { task: toTask(view, view.owner_id) },
+    });
+  });
+}

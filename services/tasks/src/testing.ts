@@ -1,0 +1,115 @@
+import { startTestIdentity } from '@baton/identity/testing';
+import { createMailer } from '@baton/mailer';
+import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
+import {
+  databaseServerUrl,
+  dropDatabase,
+  jsonRequest,
+  type SignedUpUser,
+  signUp,
+  startSmtpCapture,
+  uniqueDatabaseName,
+} from '@baton/test-kit';
+import { afterAll, beforeAll } from 'vitest';
+import { createTasks } from './app';
+import { type TasksConfig, tasksConfigSchema } from './config';
+
+/** Polls `check` until it returns something truthy (projections follow events, not requests). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * tasks and identity on fresh databases of the test Postgres, sharing a bus (in-process unless given),
+ * with a real SMTP capture server for tasks' mails. People sign up through identity's real routes.
+ */
+export async function startTestTasks(
+  options: { bus?: EventBus; config?: Partial<TasksConfig>; logger?: Logger } = {},
+) {
+  const bus = options.bus ?? new InProcessBus();
+  const id = await startTestIdentity({ bus });
+  const database = uniqueDatabaseName('tasks');
+  const smtp = await startSmtpCapture();
+  const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
+  const config = { ...tasksConfigSchema.parse({ PUBLIC_URL: 'http://baton.test' }), ...options.config };
+  const tasks = await createTasks({
+    databaseUrl: databaseServerUrl(),
+    database,
+    bus,
+    mailer,
+    config,
+    logger: options.logger,
+    keys: id.identity.deps.keys.resolver,
+    identity: async (path, init) => id.request(path, init),
+  });
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    tasks.app.request(path, jsonRequest(method, body, token));
+  const knows = (email: string) =>
+    tasks.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  return {
+    tasks,
+    identity: id,
+    bus,
+    smtp,
+    db: tasks.deps.db,
+    call,
+    post: (path: string, body: unknown, token?: string) => call('POST', path, token, body),
+    get: (path: string, token?: string) => call('GET', path, token),
+    /** A new person, signed up through identity and known to tasks. */
+    async person(overrides: Parameters<typeof signUp>[1] = {}): Promise<SignedUpUser> {
+      const user = await signUp(id.request, overrides);
+      await eventually(() => knows(user.email));
+      return user;
+    },
+    knows,
+    /** `truster` trusts `trusted` (through identity), once tasks has heard of it. */
+    async trust(truster: SignedUpUser, trusted: SignedUpUser) {
+      const res = await id.post(
+        '/api/settings/trusted-users/',
+        { trusted_email: trusted.email },
+        truster.access,
+      );
+      if (!res.ok) throw new Error(`trust failed: ${res.status}`);
+      await eventually(() =>
+        tasks.deps.db
+          .selectFrom('trusts')
+          .select('owner_id')
+          .where('owner_id', '=', truster.id)
+          .where('trusted_id', '=', trusted.id)
+          .executeTakeFirst(),
+      );
+    },
+    async close() {
+      await tasks.close();
+      mailer.close();
+      await smtp.stop();
+      await id.close();
+      if (!options.bus) await bus.close();
+      await dropDatabase(database);
+    },
+  };
+}
+export type TestTasks = Awaited<ReturnType<typeof startTestTasks>>;
+
+/** Starts tasks (and identity) before the file's tests and closes them after; read `.t` inside tests. */
+export function useTestTasks(options?: Parameters<typeof startTestTasks>[0]) {
+  const holder = {} as { t: TestTasks };
+  beforeAll(async () => {
+    holder.t = await startTestTasks(options);
+  });
+  afterAll(() => holder.t.close());
+  return holder;
+}
