@@ -18,6 +18,7 @@ const envSchema = z.object({
     .default('8080,8081')
     .transform((v) => v.split(',').map(Number)),
   IDENTITY_PORT: envVars.port(7101),
+  TASKS_PORT: envVars.port(7102),
   PUBLIC_URL: z.url().optional(),
 });
 
@@ -48,6 +49,7 @@ async function main() {
   }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORTS[0]}`;
   const identityUrl = `http://127.0.0.1:${env.IDENTITY_PORT}`;
+  const tasksUrl = `http://127.0.0.1:${env.TASKS_PORT}`;
   const shared = {
     ...process.env,
     DATABASE_URL: env.DATABASE_URL,
@@ -70,12 +72,22 @@ async function main() {
   };
 
   run('identity', 'services/identity/src/main.ts', { PORT: String(env.IDENTITY_PORT), SMTP_URL: smtpUrl });
+  run('tasks', 'services/tasks/src/main.ts', {
+    PORT: String(env.TASKS_PORT),
+    SMTP_URL: smtpUrl,
+    IDENTITY_URL: identityUrl,
+  });
   for (const port of env.GATEWAY_PORTS) {
-    run(`gateway :${port}`, 'gateway/src/main.ts', { PORT: String(port), IDENTITY_URL: identityUrl });
+    run(`gateway :${port}`, 'gateway/src/main.ts', {
+      PORT: String(port),
+      IDENTITY_URL: identityUrl,
+      TASKS_URL: tasksUrl,
+    });
   }
   console.log('Baton (distributed) is starting:');
   console.log(`  Gateways:  ${env.GATEWAY_PORTS.map((p) => `http://localhost:${p}/`).join('  ')}`);
   console.log(`  identity:  ${identityUrl}`);
+  console.log(`  tasks:     ${tasksUrl}`);
   console.log(`  Mail:      ${mailUrl}`);
   console.log(`  Mode:      distributed over NATS at ${env.NATS_URL}`);
 }

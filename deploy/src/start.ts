@@ -13,6 +13,7 @@ import {
   NatsBus,
   parseEnv,
 } from '@baton/service-kit';
+import { createTasks, tasksConfigSchema } from '@baton/tasks';
 import { z } from 'zod';
 import { buildMissingFrontEnds } from './build';
 import { startLocalMailCatcher } from './mail';
@@ -22,16 +23,19 @@ import { startLocalMailCatcher } from './mail';
  * DATABASE_URL is unset, NATS when NATS_URL is set (else the in-process bus), SMTP_URL or a local
  * mail catcher. Every variable has a default, so a fresh clone needs none.
  */
-const envSchema = gatewayEnvSchema.extend(identityConfigSchema.shape).extend({
-  DATABASE_URL: envVars.optionalUrl,
-  NATS_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Baton <no-reply@baton.local>'),
-  BATON_DATA_DIR: z.string().default(join(repoRoot, '.data')),
-  BATON_PG_PORT: envVars.port(54329),
-  MAIL_CATCHER_SMTP_PORT: envVars.port(1025),
-  MAIL_CATCHER_WEB_PORT: envVars.port(8025),
-});
+const envSchema = gatewayEnvSchema
+  .extend(identityConfigSchema.shape)
+  .extend(tasksConfigSchema.shape)
+  .extend({
+    DATABASE_URL: envVars.optionalUrl,
+    NATS_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Baton <no-reply@baton.local>'),
+    BATON_DATA_DIR: z.string().default(join(repoRoot, '.data')),
+    BATON_PG_PORT: envVars.port(54329),
+    MAIL_CATCHER_SMTP_PORT: envVars.port(1025),
+    MAIL_CATCHER_WEB_PORT: envVars.port(8025),
+  });
 
 async function main() {
   const started = performance.now();
@@ -85,9 +89,19 @@ async function main() {
     config: env,
   });
   lifecycle.onClose('identity', () => identity.close());
+  const tasks = await createTasks({
+    databaseUrl,
+    bus,
+    mailer,
+    logger: createLogger({ name: 'tasks' }),
+    config: env,
+    keys: identity.deps.keys.resolver,
+    identity: async (path, init) => identity.app.request(path, init),
+  });
+  lifecycle.onClose('tasks', () => tasks.close());
 
   const gateway = await startConfiguredGateway(env, {
-    upstreams: { identity: inProcessUpstream(identity.app) },
+    upstreams: { identity: inProcessUpstream(identity.app), tasks: inProcessUpstream(tasks.app) },
     keys: identity.deps.keys.resolver,
     bus,
     logger: createLogger({ name: 'gateway' }),
@@ -106,7 +120,7 @@ async function main() {
   say(
     `  Database:     ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded Postgres on port ${env.BATON_PG_PORT}`}`,
   );
-  say('  Services:     identity (tasks, folders, notifications, files answer 503 until they land)');
+  say('  Services:     identity, tasks (folders, notifications, files answer 503 until they land)');
   say('Press Ctrl+C to stop.');
 }
 
