@@ -31,7 +31,7 @@ async function delegate(
   return { id, q, activatePath: `/activate/${q.uidb64}/${q.token}/${q.taskId}/${q.action}` };
 }
 
-const accept = (
+const accept = async (
   t: TestTasks,
   who: SignedUpUser,
   taskId: string,
