@@ -15,6 +15,8 @@ export interface KitTables {
     available_at: Generated<Date>;
     attempts: Generated<number>;
     last_error: string | null;
+    /** Write order: rows of one transaction share `created_at`, so this keeps their order. */
+    seq: Generated<string>;
   };
   kit_processed_events: {
     consumer: string;
@@ -50,6 +52,12 @@ const kitMigrations: Record<string, Migration> = {
         .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addPrimaryKeyConstraint('kit_processed_events_pk', ['consumer', 'event_id'])
         .execute();
+    },
+  },
+  '2026-11-21T11:00_outbox_order': {
+    async up(db) {
+      await db.schema.alterTable('kit_outbox').addColumn('seq', 'bigserial').execute();
+      await db.schema.createIndex('kit_outbox_order').on('kit_outbox').columns(['available_at', 'seq']).execute();
     },
   },
 };

@@ -143,8 +143,8 @@ export class OutboxRelay {
           .selectFrom('kit_outbox')
           .selectAll()
           .where('available_at', '<=', sql<Date>`now()`)
-          .orderBy('created_at')
-          .orderBy('id')
+          // Publish in write order: events of one change go out as they were written.
+          .orderBy('seq')
           .limit(size)
           .forUpdate()
           .skipLocked()
