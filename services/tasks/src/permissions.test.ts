@@ -220,36 +220,39 @@ describe('the permission matrix (SPEC §6)', () => {
     expect(cases).toHaveLength(2 * 5 + 4 * 5 + 4 * 5);
   });
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, { kind, relation, action, outcome }) => {
-    const id = await build(kind, relation);
-    const before = await snapshot(id);
-    const res = await act(kind, action, id, people[relation]);
-    const body = await readJson(res);
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, { kind, relation, action, outcome }) => {
+      const id = await build(kind, relation);
+      const before = await snapshot(id);
+      const res = await act(kind, action, id, people[relation]);
+      const body = await readJson(res);
 
-    if (outcome === ok) {
-      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(200);
-      expect(res.status, JSON.stringify(body)).toBeLessThan(300);
-      if (action === 'logs') expect(body).toEqual({ logs: [] });
-      await expectDone(action, id, before);
-      return;
-    }
+      if (outcome === ok) {
+        expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(200);
+        expect(res.status, JSON.stringify(body)).toBeLessThan(300);
+        if (action === 'logs') expect(body).toEqual({ logs: [] });
+        await expectDone(action, id, before);
+        return;
+      }
 
-    if (outcome === hidden) {
-      expect(res.status, JSON.stringify(body)).toBe(404);
-      expect(body).toMatchObject({ code: 'not_found', error: says.notFound, message: says.notFound });
-      // Indistinguishable from a task that does not exist.
-      const missing = await readJson(act(kind, action, randomUUID(), people[relation]));
-      expect({ ...body, requestId: undefined }).toEqual({ ...missing, requestId: undefined });
-    } else {
-      expect(res.status, JSON.stringify(body)).toBe(403);
-      expect(body).toMatchObject({
-        code: 'forbidden',
-        error: outcome.forbidden,
-        message: outcome.forbidden,
-      });
-    }
-    expect(await snapshot(id)).toEqual(before);
-  });
+      if (outcome === hidden) {
+        expect(res.status, JSON.stringify(body)).toBe(404);
+        expect(body).toMatchObject({ code: 'not_found', error: says.notFound, message: says.notFound });
+        // Indistinguishable from a task that does not exist.
+        const missing = await readJson(act(kind, action, randomUUID(), people[relation]));
+        expect({ ...body, requestId: undefined }).toEqual({ ...missing, requestId: undefined });
+      } else {
+        expect(res.status, JSON.stringify(body)).toBe(403);
+        expect(body).toMatchObject({
+          code: 'forbidden',
+          error: outcome.forbidden,
+          message: outcome.forbidden,
+        });
+      }
+      expect(await snapshot(id)).toEqual(before);
+    },
+  );
 });
 
 const listCases = kinds.flatMap((kind) =>
@@ -291,7 +294,9 @@ describe('visibility in the lists', () => {
       const id = await build(kind, 'recipient');
       const mine = (await listFor(listPath[kind], owner)).find((task) => task.id === id);
       const theirs = (await listFor(listPath[kind], recipient)).find((task) => task.id === id);
-      expect(mine?.category).toBe(kind === 'assign' ? 'Tasks Delegated - Assigned' : 'Tasks Delegated - Invitation');
+      expect(mine?.category).toBe(
+        kind === 'assign' ? 'Tasks Delegated - Assigned' : 'Tasks Delegated - Invitation',
+      );
       expect(theirs?.category).toBe(kind === 'assign' ? 'Assigned Tasks' : 'Invited Tasks');
       const users = kind === 'assign' ? 'assigned_users' : 'invited_users';
       expect(mine?.[users]).toEqual([recipient.email]);

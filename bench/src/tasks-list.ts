@@ -1,0 +1,91 @@
+import { performance } from 'node:perf_hooks';
+import { databaseUrl } from '@baton/service-kit';
+import { selectTaskViews } from '@baton/tasks';
+import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { run, startServer } from './harness';
+
+/**
+ * `POST /api/tasks/personal/` for a person with 10,000 tasks (BENCH_TASKS), through the gateway of
+ * `npm start`, then the same query timed in Postgres alone. The tasks are written straight into
+ * baton_tasks (the benchmark is about reading them).
+ *
+ *   npm run bench:tasks -w bench
+ */
+const taskCount = Number(process.env.BENCH_TASKS ?? 10_000);
+const sqlRuns = Number(process.env.BENCH_SQL_RUNS ?? 50);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const server = await startServer();
+  const db = new Kysely<never>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 2 }),
+    }),
+  });
+  try {
+    const user = makeUser();
+    const signup = await readJson(
+      fetch(`${server.base}/user_signup/`, jsonRequest('POST', { ...user, confirmPassword: user.password })),
+    );
+    const { id: userId } = signup.user as { id: string };
+    const access: string = signup.tokens.access;
+    await sql`
+      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, progress, created_at)
+      select ${userId}::uuid, ${user.email}, 'personal', 'Task ' || n, repeat('Some words about the work. ', 4),
+             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
+             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], (n % 21) * 5, now() - n * interval '1 minute'
+      from generate_series(1, ${taskCount}) as n`.execute(db);
+    await sql`analyze tasks`.execute(db);
+
+    const body = JSON.stringify({ userEmail: user.email });
+    const first = await fetch(
+      `${server.base}/api/tasks/personal/`,
+      jsonRequest('POST', { userEmail: user.email }, access),
+    );
+    const bytes = (await first.arrayBuffer()).byteLength;
+    console.log(
+      `Baton gateway at ${server.base}, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'}, node ${process.version}; ` +
+        `${taskCount} tasks, response ${(bytes / 1024 / 1024).toFixed(1)} MiB`,
+    );
+    await run('POST /api/tasks/personal/', {
+      url: `${server.base}/api/tasks/personal/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body,
+    });
+
+    // The same query, as the route builds it, timed in Postgres alone (rows fetched, not serialised).
+    const query = selectTaskViews(db as never)
+      .where('t.kind', '=', 'personal')
+      .where('t.owner_id', '=', userId)
+      .compile();
+    const times: number[] = [];
+    for (let i = 0; i < sqlRuns; i += 1) {
+      const started = performance.now();
+      await db.executeQuery(query);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
+      ...query,
+      sql: `explain (analyze, format text) ${query.sql}`,
+    });
+    const execution = plan.rows.map((r) => r['QUERY PLAN']).find((line) => line.startsWith('Execution Time'));
+    console.log(
+      `${'same query, Postgres'.padEnd(24)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  ` +
+        `(${sqlRuns} runs through pg, rows fetched; EXPLAIN ANALYZE ${execution ?? 'n/a'})`,
+    );
+  } finally {
+    await db.destroy();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
