@@ -403,7 +403,7 @@ describe('the rules, one by one', () => {
     }
   });
 
-  it('the owner of an invited task may set progress on it once completed by the recipient only after reopening', async () => {
+  it('once the recipient completes an invited task, its owner gets the 409 too', async () => {
     const { t } = env;
     const id = await build('invite', 'recipient');
     expect((await t.post(`/completed/${id}`, { completed: true }, people.recipient.access)).status).toBe(200);

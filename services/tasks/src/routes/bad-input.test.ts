@@ -100,8 +100,16 @@ const routes: Record<string, RouteCase> = {
     path: () => '/api/tasks/personal/',
     body: () => ({ userEmail: ada.email }),
   },
-  'POST /get_assigned/': { method: 'POST', path: () => '/get_assigned/', body: () => ({ userEmail: ada.email }) },
-  'POST /get_invited/': { method: 'POST', path: () => '/get_invited/', body: () => ({ userEmail: ada.email }) },
+  'POST /get_assigned/': {
+    method: 'POST',
+    path: () => '/get_assigned/',
+    body: () => ({ userEmail: ada.email }),
+  },
+  'POST /get_invited/': {
+    method: 'POST',
+    path: () => '/get_invited/',
+    body: () => ({ userEmail: ada.email }),
+  },
   'POST /create_list': { method: 'POST', path: () => '/create_list', body: () => form },
   'POST /send_email/assign_user/': {
     method: 'POST',
@@ -156,7 +164,12 @@ const call = (route: RouteCase, authorization?: string) =>
 
 describe.each(allRoutes)('%s without a valid access token', (_name, route) => {
   it('answers 401 when no bearer token is sent', async () => {
-    await expectError(await call(route), 401, 'unauthorized', 'Authentication credentials were not provided.');
+    await expectError(
+      await call(route),
+      401,
+      'unauthorized',
+      'Authentication credentials were not provided.',
+    );
     await expectError(
       await call(route, `Basic ${Buffer.from(`${ada.email}:${ada.password}`).toString('base64')}`),
       401,
@@ -215,12 +228,7 @@ describe.each(postRoutes)('%s with a body that is not usable JSON', (_name, rout
 
 /** Posts `body` to `path` as Ada and expects a 400 validation_failed (with `message` when given). */
 async function refused(path: string, body: unknown, message?: string) {
-  return expectError(
-    await asAda('POST', path, JSON.stringify(body)),
-    400,
-    'validation_failed',
-    message,
-  );
+  return expectError(await asAda('POST', path, JSON.stringify(body)), 400, 'validation_failed', message);
 }
 
 describe('wrong types and values in the task form', () => {
@@ -323,7 +331,11 @@ describe('delete, complete, progress', () => {
       { id: randomUUID() },
       'The id in the body does not match the address.',
     );
-    await refused(`/delete_list/${personal}`, { id: assigned }, 'The id in the body does not match the address.');
+    await refused(
+      `/delete_list/${personal}`,
+      { id: assigned },
+      'The id in the body does not match the address.',
+    );
     await refused(`/delete_list/${personal}`, {});
     await refused(`/delete_list/${personal}`, { id: 'not-a-uuid' });
     await refused(`/delete_list/${personal}`, { id: 42 });
@@ -337,7 +349,11 @@ describe('delete, complete, progress', () => {
   });
 
   it("/completed/{id} refuses someone else's userEmail with 403", async () => {
-    const res = await asAda('POST', `/completed/${personal}`, JSON.stringify({ completed: true, userEmail: bob.email }));
+    const res = await asAda(
+      'POST',
+      `/completed/${personal}`,
+      JSON.stringify({ completed: true, userEmail: bob.email }),
+    );
     await expectError(res, 403, 'forbidden');
   });
 

@@ -1,6 +1,7 @@
 import { progressRequest, taskIdParam } from '@baton/contracts';
 import { type AppEnv, conflict, enqueueEvent, jsonBody, pathParams, requireAuth } from '@baton/service-kit';
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import { taskFor } from '../../access';
 import type { TasksDeps } from '../../context';
 import { audienceOf } from '../../views';
@@ -57,16 +58,18 @@ export function progressRoutes(deps: TasksDeps) {
     const me = c.get('auth');
     const { taskId } = pathParams(c, taskIdParam);
     await taskFor(deps.db, taskId, me.userId, 'view');
-    // SPEC §7: duplicates (same author, time and progress) removed; newest first.
+    // SPEC §7: duplicates (same author, time and progress) removed, newest first. Time to the second, so a
+    // double submit counts as one.
+    const second = sql<Date>`date_trunc('second', created_at)`;
     const unique = deps.db
       .selectFrom('progress_logs')
       .select(['id', 'author_name', 'created_at', 'progress', 'message'])
-      .distinctOn(['author_name', 'created_at', 'progress'])
+      .distinctOn(['author_name', second, 'progress'])
       .where('task_id', '=', taskId)
       .orderBy('author_name')
-      .orderBy('created_at')
+      .orderBy(second)
       .orderBy('progress')
-      .orderBy('id')
+      .orderBy('created_at')
       .as('unique_logs');
     const logs = await deps.db
       .selectFrom(unique)

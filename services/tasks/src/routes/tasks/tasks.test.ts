@@ -2,6 +2,7 @@ import { task, taskListResponse, taskMessages, taskWriteResponse } from '@baton/
 import { readJson } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
+import { progressMessages } from '../progress/progress.routes';
 import { taskWriteMessages } from './tasks.routes';
 import { delegateMessages } from './tasks.service';
 
@@ -75,5 +76,144 @@ describe('delegating', () => {
     ]);
     const adas = await readJson(t.post('/get_assigned/', { userEmail: ada.email }, ada.access));
     expect(adas.tasks).toMatchObject([{ id: body.id, category: 'Tasks Delegated - Assigned' }]);
+  });
+});
+
+describe('changing tasks', () => {
+  it('updates a personal task through /create_list with its id', async () => {
+    const { t } = env;
+    const ada = await t.person();
+    const { id } = await readJson(t.post('/create_list', form, ada.access));
+    const res = await t.post(
+      '/create_list',
+      { ...form, id, title: 'Write the short brief', priority: 'Immediate' },
+      ada.access,
+    );
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toMatchObject({ id, task_id: id, message: taskWriteMessages.updated });
+    const list = await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access));
+    expect(list.tasks).toMatchObject([{ id, title: 'Write the short brief', priority: 'Immediate' }]);
+  });
+
+  it('edits a delegated task through /edit_shared_task/; its recipient cannot be changed', async () => {
+    const { t } = env;
+    const [ada, bob, eve] = [await t.person(), await t.person(), await t.person()];
+    const { id } = await readJson(
+      t.post('/send_email/invite_user', { ...form, email: bob.email }, ada.access),
+    );
+    const ok = await t.post(
+      '/edit_shared_task/',
+      { ...form, id, title: 'New title', email: bob.email },
+      ada.access,
+    );
+    expect(ok.status).toBe(200);
+    const moved = await t.post('/edit_shared_task/', { ...form, id, email: eve.email }, ada.access);
+    expect(moved.status).toBe(400);
+    expect((await readJson(moved)).error).toBe(taskWriteMessages.recipientFixed);
+    const viaCreate = await t.post('/create_list', { ...form, id }, ada.access);
+    expect((await readJson(viaCreate)).error).toBe(taskWriteMessages.useEditShared);
+    const list = await readJson(t.post('/get_invited/', { userEmail: bob.email }, bob.access));
+    expect(list.tasks).toMatchObject([
+      { id, title: 'New title', invited_users: [bob.email], category: 'Invited Tasks' },
+    ]);
+  });
+
+  it('deletes a task', async () => {
+    const { t } = env;
+    const ada = await t.person();
+    const { id } = await readJson(t.post('/create_list', form, ada.access));
+    const res = await t.post(`/delete_list/${id}`, { id }, ada.access);
+    expect(await readJson(res)).toEqual({ message: taskWriteMessages.deleted });
+    expect(
+      (await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access))).tasks,
+    ).toEqual([]);
+    expect((await t.post(`/delete_list/${id}`, { id }, ada.access)).status).toBe(404);
+  });
+
+  it('completes and reopens; completed tasks come after open ones, newest completion first', async () => {
+    const { t } = env;
+    const ada = await t.person();
+    const ids: string[] = [];
+    for (const title of ['one', 'two', 'three'])
+      ids.push((await readJson(t.post('/create_list', { ...form, title }, ada.access))).id);
+    const [one, two, three] = ids as [string, string, string];
+    expect(
+      await readJson(t.post(`/completed/${one}`, { completed: true, userEmail: ada.email }, ada.access)),
+    ).toEqual({
+      message: taskWriteMessages.completed,
+    });
+    await t.post(`/completed/${two}`, { completed: true }, ada.access);
+    const list = (await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access))).tasks;
+    expect(list.map((x: { id: string }) => x.id)).toEqual([three, two, one]);
+    expect(list[1]).toMatchObject({ completed: true, completedAt: expect.any(String) });
+    expect(await readJson(t.post(`/completed/${two}`, { completed: false }, ada.access))).toEqual({
+      message: taskWriteMessages.reopened,
+    });
+    const after = (await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access)))
+      .tasks;
+    expect(after.find((x: { id: string }) => x.id === two)).toMatchObject({
+      completed: false,
+      completedAt: null,
+    });
+  });
+
+  it('records progress with a note; the history is newest first without duplicates', async () => {
+    const { t } = env;
+    const ada = await t.person({ firstname: 'Ada', lastname: 'King' });
+    const { id } = await readJson(t.post('/create_list', form, ada.access));
+    expect(
+      await readJson(t.post(`/progress/${id}/`, { progress: 25, message: 'Outline done' }, ada.access)),
+    ).toEqual({
+      message: progressMessages.saved,
+    });
+    await t.post(`/progress/${id}/`, { progress: 60, message: '' }, ada.access);
+    const [latest] = await t.db
+      .selectFrom('progress_logs')
+      .selectAll()
+      .where('task_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    // The same author, time and progress twice (a double submit) shows once.
+    if (latest)
+      await t.db
+        .insertInto('progress_logs')
+        .values({ ...latest, id: undefined })
+        .execute();
+    const { logs } = await readJson(t.get(`/progress-logs/${id}/`, ada.access));
+    expect(logs).toMatchObject([
+      { author_name: 'Ada King', progress: 60, message: '' },
+      { author_name: 'Ada King', progress: 25, message: 'Outline done' },
+    ]);
+    const list = await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access));
+    expect(list.tasks[0].progress).toBe(60);
+  });
+
+  it('refuses progress on a completed task', async () => {
+    const { t } = env;
+    const ada = await t.person();
+    const { id } = await readJson(t.post('/create_list', form, ada.access));
+    await t.post(`/completed/${id}`, { completed: true }, ada.access);
+    const res = await t.post(`/progress/${id}/`, { progress: 50 }, ada.access);
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error).toBe(progressMessages.completed);
+  });
+
+  it("files a personal task in one of the owner's folders, and nobody else's", async () => {
+    const { t } = env;
+    const [ada, bob] = [await t.person(), await t.person()];
+    const folderId = crypto.randomUUID();
+    await t.db
+      .insertInto('folders')
+      .values({ id: folderId, owner_id: ada.id, name: 'Launch', color: '#ED8936' })
+      .execute();
+    const { id } = await readJson(t.post('/create_list', { ...form, folder_id: folderId }, ada.access));
+    const list = await readJson(t.post('/api/tasks/personal/', { userEmail: ada.email }, ada.access));
+    expect(list.tasks.find((x: { id: string }) => x.id === id).folder).toEqual({
+      id: folderId,
+      name: 'Launch',
+      color: '#ED8936',
+    });
+    const foreign = await t.post('/create_list', { ...form, folder_id: folderId }, bob.access);
+    expect(foreign.status).toBe(404);
   });
 });
