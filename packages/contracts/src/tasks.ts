@@ -68,6 +68,7 @@ export const delegateTaskForm = taskForm.extend({
   email: z
     .string({ error: taskMessages.recipient })
     .trim()
+    .max(limits.emailMax, taskMessages.recipient)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, taskMessages.recipient),
 });
 export const editSharedTaskForm = taskForm.extend({ id: uuid });

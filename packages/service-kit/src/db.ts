@@ -57,7 +57,11 @@ const kitMigrations: Record<string, Migration> = {
   '2026-11-21T11:00_outbox_order': {
     async up(db) {
       await db.schema.alterTable('kit_outbox').addColumn('seq', 'bigserial').execute();
-      await db.schema.createIndex('kit_outbox_order').on('kit_outbox').columns(['available_at', 'seq']).execute();
+      await db.schema
+        .createIndex('kit_outbox_order')
+        .on('kit_outbox')
+        .columns(['available_at', 'seq'])
+        .execute();
     },
   },
 };

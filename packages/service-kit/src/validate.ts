@@ -29,7 +29,19 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON.');
   }
+  // Postgres text cannot hold NUL: refuse it here with a 400 rather than fail at the insert with a 500.
+  if (containsNul(raw)) throw badRequest(nulMessage);
   return parseOr400(schema, raw);
+}
+
+export const nulMessage = 'Text must not contain NUL characters.';
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  return false;
 }
 
 export const pathParams = <S extends z.ZodType>(c: Context, schema: S): z.output<S> =>

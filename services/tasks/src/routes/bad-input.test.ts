@@ -309,6 +309,10 @@ describe('delegating', () => {
     }
   });
 
+  it.each(delegate)('%s refuses an address longer than an e-mail can be', async (path) => {
+    await refused(path, { ...form, email: `${'a'.repeat(300)}@example.com` }, taskMessages.recipient);
+  });
+
   it.each(delegate)('%s refuses to delegate to yourself, however the address is written', async (path) => {
     for (const email of [ada.email, ada.email.toUpperCase(), `  ${ada.email}  `]) {
       await refused(path, { ...form, email }, 'You cannot delegate a task to yourself.');
@@ -354,7 +358,14 @@ describe('delete, complete, progress', () => {
       `/completed/${personal}`,
       JSON.stringify({ completed: true, userEmail: bob.email }),
     );
-    await expectError(res, 403, 'forbidden');
+    await expectError(res, 403, 'forbidden', 'You can only complete tasks as yourself.');
+  });
+
+  it('/delete_list/{id} takes the id in either letter case', async () => {
+    const created = await asAda('POST', '/create_list', JSON.stringify(form));
+    const { id } = (await created.json()) as { id: string };
+    const res = await asAda('POST', `/delete_list/${id.toUpperCase()}`, JSON.stringify({ id }));
+    expect(res.status).toBe(200);
   });
 
   it('/progress/{taskId}/ refuses a value off the 5-step scale of 0..100', async () => {
@@ -444,5 +455,22 @@ describe('bad ids in the address', () => {
       const res = await asAda(method, path, body === undefined ? undefined : JSON.stringify(body));
       await expectError(res, 404, 'not_found', 'Task not found.');
     }
+  });
+});
+
+describe('NUL characters, which Postgres text cannot hold', () => {
+  it.each([
+    ['/create_list', () => ({ ...form, title: 'a\u0000b' })],
+    ['/create_list', () => ({ ...form, description: 'a\u0000b' })],
+    ['/send_email/assign_user/', () => ({ ...form, email: 'a\u0000b@example.com' })],
+    ['/progress/{taskId}/', () => ({ progress: 10, message: 'a\u0000b' })],
+  ])('%s answers 400, not 500', async (path, body) => {
+    const target = path === '/progress/{taskId}/' ? `/progress/${personal}/` : path;
+    await expectError(
+      await asAda('POST', target, JSON.stringify(body())),
+      400,
+      'validation_failed',
+      'Text must not contain NUL characters.',
+    );
   });
 });

@@ -30,6 +30,7 @@ export const taskWriteMessages = {
   recipientFixed: 'The recipient of a task cannot be changed.',
   idMismatch: 'The id in the body does not match the address.',
   ownListsOnly: 'You can only list your own tasks.',
+  notYou: 'You can only complete tasks as yourself.',
 } as const;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -128,7 +129,7 @@ export function taskRoutes(deps: TasksDeps) {
     const me = c.get('auth');
     const { id } = pathParams(c, idParam);
     const body = await jsonBody(c, deleteTaskRequest);
-    if (body.id !== id) throw badRequest(taskWriteMessages.idMismatch);
+    if (body.id.toLowerCase() !== id.toLowerCase()) throw badRequest(taskWriteMessages.idMismatch);
     const { row } = await taskFor(deps.db, id, me.userId, 'delete');
     await deleteTask(deps, row, me.userId);
     return c.json({ message: taskWriteMessages.deleted });
@@ -139,7 +140,7 @@ export function taskRoutes(deps: TasksDeps) {
     const { id } = pathParams(c, idParam);
     const body = await jsonBody(c, completeTaskRequest);
     if (body.userEmail && !sameEmail(body.userEmail, me.email))
-      throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+      throw new HttpError(403, 'forbidden', taskWriteMessages.notYou);
     const { row } = await taskFor(deps.db, id, me.userId, 'complete');
     await setCompleted(deps, row, body.completed, me.userId);
     return c.json({ message: body.completed ? taskWriteMessages.completed : taskWriteMessages.reopened });
