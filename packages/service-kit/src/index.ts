@@ -10,5 +10,6 @@ export * from './logger';
 export * from './memory-bus';
 export * from './nats-bus';
 export * from './outbox';
+export * from './process';
 export * from './rate-limit';
 export * from './validate';

@@ -33,6 +33,15 @@ export const taskWriteMessages = {
   notYou: 'You can only complete tasks as yourself.',
 } as const;
 
+/** The answer of every task write (SPEC §7: task_id or id, error, invitation_sent, message). */
+const written = (id: string, message: string, invitationSent = false) => ({
+  task_id: id,
+  id,
+  error: null,
+  invitation_sent: invitationSent,
+  message,
+});
+
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Lists, create, delegate, edit, delete, complete (SPEC §7 Tasks), with the rules of §5 and §6. */
@@ -69,19 +78,10 @@ export function taskRoutes(deps: TasksDeps) {
       const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
       if (row.kind !== 'personal') throw badRequest(taskWriteMessages.useEditShared);
       await updateTask(deps, row, body, me.userId);
-      return c.json({
-        task_id: row.id,
-        id: row.id,
-        error: null,
-        invitation_sent: false,
-        message: taskWriteMessages.updated,
-      });
+      return c.json(written(row.id, taskWriteMessages.updated));
     }
     const id = await createPersonalTask(deps, body, me);
-    return c.json(
-      { task_id: id, id, error: null, invitation_sent: false, message: taskWriteMessages.created },
-      201,
-    );
+    return c.json(written(id, taskWriteMessages.created), 201);
   });
 
   for (const [path, role] of [
@@ -95,16 +95,7 @@ export function taskRoutes(deps: TasksDeps) {
       const recipient = body.email.toLowerCase();
       if (sameEmail(recipient, me.email)) throw badRequest(taskWriteMessages.self);
       const result = await delegateTask(deps, body, recipient, role, me);
-      return c.json(
-        {
-          task_id: result.id,
-          id: result.id,
-          error: null,
-          invitation_sent: result.invitationSent,
-          message: result.message,
-        },
-        201,
-      );
+      return c.json(written(result.id, result.message, result.invitationSent), 201);
     });
   }
 
@@ -116,13 +107,7 @@ export function taskRoutes(deps: TasksDeps) {
     if (body.email && row.recipient_email && !sameEmail(body.email, row.recipient_email))
       throw badRequest(taskWriteMessages.recipientFixed);
     await updateTask(deps, row, { ...body, folder_id: undefined }, me.userId);
-    return c.json({
-      task_id: row.id,
-      id: row.id,
-      error: null,
-      invitation_sent: false,
-      message: taskWriteMessages.updated,
-    });
+    return c.json(written(row.id, taskWriteMessages.updated));
   });
 
   app.post('/delete_list/:id', auth, async (c) => {

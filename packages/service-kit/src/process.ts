@@ -1,0 +1,57 @@
+import { createMailer, type Mailer } from '@baton/mailer';
+import { z } from 'zod';
+import { EnvError, envVars, parseEnv } from './env';
+import { closeServer, Lifecycle, listen } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+import { NatsBus } from './nats-bus';
+
+/** What every service process reads besides its own settings (the distributed topology). */
+const processEnv = {
+  DATABASE_URL: envVars.url,
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  SMTP_URL: z.string().min(1).default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Baton <no-reply@baton.local>'),
+  HOST: z.string().default('127.0.0.1'),
+};
+
+interface Service {
+  app: { fetch: Parameters<typeof listen>[0] };
+  close(): Promise<void>;
+}
+
+/**
+ * Runs a service as its own process: parses its environment (its `config` plus database, NATS, SMTP,
+ * host and port), connects NATS and the mailer, builds the service, listens, and on SIGINT/SIGTERM
+ * closes HTTP, the service, the mailer and NATS in order. A bad environment exits 1 with the list.
+ */
+export function runServiceProcess<C extends z.ZodObject>(options: {
+  name: string;
+  port: number;
+  config: C;
+  start: (
+    env: z.output<C> & { DATABASE_URL: string; HOST: string; PORT: number },
+    parts: { bus: NatsBus; mailer: Mailer; logger: Logger },
+  ) => Promise<Service>;
+}) {
+  const main = async () => {
+    const common = z.object({ ...processEnv, PORT: envVars.port(options.port) });
+    // One parse, so a bad environment lists every problem at once.
+    const env = parseEnv(options.config.extend(common.shape)) as z.output<typeof common> & z.output<C>;
+    const logger = createLogger({ name: options.name });
+    const lifecycle = new Lifecycle(logger);
+    const bus = await NatsBus.connect({ url: env.NATS_URL, name: options.name, logger });
+    lifecycle.onClose('nats', () => bus.close());
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+    lifecycle.onClose('mailer', () => mailer.close());
+    const service = await options.start(env, { bus, mailer, logger });
+    lifecycle.onClose(options.name, () => service.close());
+    const { port, server } = await listen(service.app.fetch, env.PORT, env.HOST);
+    lifecycle.onClose('http', () => closeServer(server));
+    lifecycle.handleSignals();
+    logger.info({ port }, `${options.name} listening`);
+  };
+  main().catch((error) => {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  });
+}
