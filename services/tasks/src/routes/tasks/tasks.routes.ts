@@ -6,7 +6,6 @@ import {
   idParam,
   taskForm,
   taskListRequest,
-  taskMessages,
 } from '@baton/contracts';
 import { type AppEnv, badRequest, HttpError, jsonBody, pathParams, requireAuth } from '@baton/service-kit';
 import { Hono } from 'hono';
@@ -42,6 +41,13 @@ const written = (id: string, message: string, invitationSent = false) => ({
   message,
 });
 
+/** SPEC §7: one list route per kind, each with both sides of delegated tasks. */
+const listPaths: Record<TaskKind, string> = {
+  personal: '/api/tasks/personal/',
+  assign: '/get_assigned/',
+  invite: '/get_invited/',
+};
+
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Lists, create, delegate, edit, delete, complete (SPEC §7 Tasks), with the rules of §5 and §6. */
@@ -49,27 +55,21 @@ export function taskRoutes(deps: TasksDeps) {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(deps.verifyAccess);
 
-  const list = (kind: TaskKind) =>
-    app.post(
-      kind === 'personal' ? '/api/tasks/personal/' : `/get_${kind === 'assign' ? 'assigned' : 'invited'}/`,
-      auth,
-      async (c) => {
-        const me = c.get('auth');
-        const body = await jsonBody(c, taskListRequest);
-        if (!sameEmail(body.userEmail, me.email))
-          throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
-        let query = selectTaskViews(deps.db).where('t.kind', '=', kind);
-        query =
-          kind === 'personal'
-            ? query.where('t.owner_id', '=', me.userId)
-            : query.where((eb) => eb.or([eb('t.owner_id', '=', me.userId), eb('r.user_id', '=', me.userId)]));
-        const rows = await query.execute();
-        return c.json({ tasks: rows.map((row) => toTask(row, me.userId)) });
-      },
-    );
-  list('personal');
-  list('assign');
-  list('invite');
+  for (const [kind, path] of Object.entries(listPaths) as [TaskKind, string][]) {
+    app.post(path, auth, async (c) => {
+      const me = c.get('auth');
+      const body = await jsonBody(c, taskListRequest);
+      if (!sameEmail(body.userEmail, me.email))
+        throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+      let query = selectTaskViews(deps.db).where('t.kind', '=', kind);
+      query =
+        kind === 'personal'
+          ? query.where('t.owner_id', '=', me.userId)
+          : query.where((eb) => eb.or([eb('t.owner_id', '=', me.userId), eb('r.user_id', '=', me.userId)]));
+      const rows = await query.execute();
+      return c.json({ tasks: rows.map((row) => toTask(row, me.userId)) });
+    });
+  }
 
   app.post('/create_list', auth, async (c) => {
     const me = c.get('auth');
@@ -133,5 +133,3 @@ export function taskRoutes(deps: TasksDeps) {
 
   return app;
 }
-
-export { taskMessages };
