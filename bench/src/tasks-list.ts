@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { databaseUrl } from '@baton/service-kit';
 import { selectTaskViews } from '@baton/tasks';
@@ -15,6 +16,21 @@ import { run, startServer } from './harness';
  */
 const taskCount = Number(process.env.BENCH_TASKS ?? 10_000);
 const sqlRuns = Number(process.env.BENCH_SQL_RUNS ?? 50);
+
+/** Bytes of the answer as sent (fetch would decompress them). */
+function wireBytes(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<number>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve(bytes));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -51,10 +67,15 @@ async function main() {
       `Baton gateway at ${server.base}, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'}, node ${process.version}; ` +
         `${taskCount} tasks, response ${(bytes / 1024 / 1024).toFixed(1)} MiB`,
     );
-    await run('POST /api/tasks/personal/', {
-      url: `${server.base}/api/tasks/personal/`,
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${access}` };
+    const url = `${server.base}/api/tasks/personal/`;
+    await run('POST /api/tasks/personal/', { url, method: 'POST', headers, body });
+    // What a browser gets: the gateway compresses the answer (bytes on the wire vs CPU).
+    const gzBytes = await wireBytes(url, { ...headers, 'accept-encoding': 'gzip' }, body);
+    await run(`  with gzip (${(gzBytes / 1024).toFixed(0)} KiB)`, {
+      url,
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      headers: { ...headers, 'accept-encoding': 'gzip' },
       body,
     });
 

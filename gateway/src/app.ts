@@ -7,6 +7,7 @@ import {
   requireAuth,
   type TokenVerifier,
 } from '@baton/service-kit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { forward } from './proxy';
 import { mountStatic, remoteOriginsOf, type StaticConfig } from './static';
@@ -54,10 +55,13 @@ export function createGatewayApp(options: GatewayOptions) {
   );
 
   const auth = requireAuth(options.verifyAccess);
+  // Answers can be large (a list of every task): gzip or brotli when the client accepts it.
+  const compression = compress();
   for (const route of routes) {
     const upstream = options.upstreams[route.service];
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
+    app.on(route.method, path, compression);
     app.on(route.method satisfies HttpMethod, path, async (c) => {
       if (!upstream) throw unavailable(route.service);
       try {

@@ -150,6 +150,27 @@ describe('with every service deployed', () => {
     },
   );
 
+  it('compresses large answers for clients that accept it, and only for them', async () => {
+    const user = await signUp(g.request);
+    const big = { title: 'x'.repeat(20_000) };
+    const ask = (encoding?: string) =>
+      g.request('/create_list', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${user.access}`,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+        body: JSON.stringify(big),
+      });
+    const gzipped = await ask('gzip');
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect((await gzipped.arrayBuffer()).byteLength).toBeLessThan(2_000);
+    const plain = await ask();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse((await readJson(plain)).body)).toEqual(big);
+  });
+
   it('does not forward a client-supplied X-Forwarded-For', async () => {
     const res = await g.request('/notifications/', {
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '6.6.6.6' },
