@@ -1,6 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cx } from './cx';
-import { FieldLabel, FieldMessages, useFieldIds } from './field';
+import { InputField } from './field';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   /** Visible label, linked to the input. */
@@ -12,24 +11,6 @@ export interface TextFieldProps extends ComponentProps<'input'> {
 }
 
 /** A labelled text input (any text-like type: text, email, search, date, number...). */
-export function TextField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  required,
-  'aria-describedby': describedBy,
-  ...rest
-}: TextFieldProps) {
-  const f = useFieldIds(id, hint, error, describedBy);
-  return (
-    <div className={cx('b-field', f.hasError && 'b-field--invalid', className)}>
-      <FieldLabel htmlFor={f.inputId} required={required}>
-        {label}
-      </FieldLabel>
-      <input type="text" className="b-input" id={f.inputId} required={required} {...f.ariaProps} {...rest} />
-      <FieldMessages hint={hint} error={error} field={f} />
-    </div>
-  );
+export function TextField(props: TextFieldProps) {
+  return <InputField {...props} control={(input) => <input type="text" className="b-input" {...input} />} />;
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { cx } from './cx';
 
 /** Ids shared by the labelled form controls: the control, its hint and its error text. */
 export function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
@@ -68,5 +69,39 @@ export function FieldLabel({
         </span>
       )}
     </span>
+  );
+}
+
+type InputProps = ComponentProps<'input'>;
+
+/**
+ * A labelled field around one `<input>`: label, hint and error linked to it. `control` renders the input
+ * (and anything beside it) from the props it must carry.
+ */
+export function InputField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  required,
+  'aria-describedby': describedBy,
+  control,
+  ...rest
+}: Omit<InputProps, 'children'> & {
+  label: ReactNode;
+  error?: ReactNode;
+  hint?: ReactNode;
+  control: (input: InputProps) => ReactNode;
+}) {
+  const f = useFieldIds(id, hint, error, describedBy);
+  return (
+    <div className={cx('b-field', f.hasError && 'b-field--invalid', className)}>
+      <FieldLabel htmlFor={f.inputId} required={required}>
+        {label}
+      </FieldLabel>
+      {control({ id: f.inputId, required, ...f.ariaProps, ...rest })}
+      <FieldMessages hint={hint} error={error} field={f} />
+    </div>
   );
 }
