@@ -20,7 +20,6 @@ export const limits = {
 } as const;
 
 /** E-mail as the task form checks it: something, @, something, dot, something. */
-/** E-mail as the task form checks it: something, @, something, dot, something. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Every sentence identity answers with; the shell shows them word for word (SPEC §5, §8). */

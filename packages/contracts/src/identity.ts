@@ -26,7 +26,19 @@ export const loginRequest = z.object({
   email: required(m.loginRequired),
   password: required(m.loginRequired),
 });
-export const loginResponse = z.object({ user: publicUser, tokens: tokenPair, error: z.null() });
+// GET and PUT /api/settings/preferences/ (not in SPEC §7: the sound preference follows the person)
+export const preferences = z.object({
+  notificationSoundEnabled: z.boolean({ error: 'notificationSoundEnabled must be true or false.' }),
+});
+export type Preferences = z.infer<typeof preferences>;
+
+export const loginResponse = z.object({
+  user: publicUser,
+  tokens: tokenPair,
+  /** Beyond SPEC §7: the account's preferences, so a new device starts with them. */
+  preferences,
+  error: z.null(),
+});
 
 // POST /user_signup/
 const name = required(m.signupRequired).pipe(z.string().trim().max(limits.nameMax, 'Name is too long.'));

@@ -114,6 +114,23 @@ export const routes = [
     body: identity.deleteAccountRequest,
     response: messageResponse,
   }),
+  route({
+    method: 'GET',
+    path: '/api/settings/preferences/',
+    service: 'identity',
+    auth: true,
+    summary: "The account's preferences (beyond SPEC §7: the sound setting follows the person)",
+    response: identity.preferences,
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/settings/preferences/',
+    service: 'identity',
+    auth: true,
+    summary: "Save the account's preferences",
+    body: identity.preferences,
+    response: identity.preferences,
+  }),
   // Trusted users (identity)
   route({
     method: 'GET',

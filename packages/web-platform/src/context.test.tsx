@@ -9,7 +9,7 @@ import {
   useNavigateTo,
   useRequestCreateTask,
 } from './context';
-import { platformApi } from './state/api';
+import { failureMessage, platformApi } from './state/api';
 import { rootReducer } from './state/store';
 import { createTestPlatform } from './testing';
 import { mockServer } from './testing-msw';
@@ -85,5 +85,27 @@ describe('the platform a remote sees', () => {
     const { store } = createTestPlatform();
     const result = await store.dispatch(broken.endpoints.broken.initiate());
     expect(result.error).toEqual({ status: 403, message: 'Nope.' });
+    expect(failureMessage(result.error, 'Fallback.')).toBe('Nope.');
+  });
+
+  it("falls back to the view's sentence when the server gives none or cannot be reached", async () => {
+    server.use(
+      http.get('/api/silent/', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })),
+      http.get('/api/down/', () => HttpResponse.error()),
+    );
+    const calls = platformApi.injectEndpoints({
+      endpoints: (build) => ({
+        silent: build.query<unknown, void>({ query: () => '/api/silent/' }),
+        down: build.query<unknown, void>({ query: () => '/api/down/' }),
+      }),
+    });
+    const { store } = createTestPlatform();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const silent = await store.dispatch(calls.endpoints.silent.initiate());
+    expect(silent.error).toEqual({ status: 502, message: null });
+    expect(failureMessage(silent.error, 'Fallback.')).toBe('Fallback.');
+    const down = await store.dispatch(calls.endpoints.down.initiate());
+    expect(down.error).toEqual({ status: 'NETWORK_ERROR', message: null });
+    expect(failureMessage(down.error, 'Fallback.')).toBe('Fallback.');
   });
 });

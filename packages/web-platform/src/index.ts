@@ -28,7 +28,19 @@ export {
   useRequestCreateTask,
 } from './context';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
-export { type PlatformQueryArgs, type PlatformQueryError, platformApi } from './state/api';
+export {
+  onSoundToggle,
+  setSoundEnabled,
+  soundEnabled,
+  soundPreferenceKey,
+  useSoundEnabled,
+} from './preferences/sound';
+export {
+  failureMessage,
+  type PlatformQueryArgs,
+  type PlatformQueryError,
+  platformApi,
+} from './state/api';
 export { authSlice, type CurrentUser, selectCurrentUser, signedIn, signedOut } from './state/auth';
 export {
   createPlatformStore,

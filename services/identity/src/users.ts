@@ -1,4 +1,4 @@
-import type { PublicUser } from '@baton/contracts';
+import type { Preferences, PublicUser } from '@baton/contracts';
 import { enqueueEvent } from '@baton/service-kit';
 import type { IdentityDb } from './context';
 
@@ -20,6 +20,10 @@ export const toPublicUser = (u: {
   email: u.email,
   first_name: u.first_name,
   last_name: u.last_name,
+});
+
+export const preferencesOf = (u: { notification_sound_enabled: boolean }): Preferences => ({
+  notificationSoundEnabled: u.notification_sound_enabled,
 });
 
 /**

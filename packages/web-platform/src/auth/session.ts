@@ -1,11 +1,13 @@
 import type { ApiClient } from '../http/client';
+import { setSoundEnabled } from '../preferences/sound';
 import { type AuthData, clearAuth, refreshToken, saveAuth } from './storage';
 
-/** Stores what login or sign-up returned. */
+/** Stores what login or sign-up returned; the account's preferences become this device's. */
 export function startSession(
   body: {
     user: { email: string; first_name: string; last_name: string };
     tokens: { access: string; refresh: string };
+    preferences?: { notificationSoundEnabled: boolean };
   },
   remember: boolean,
 ): AuthData {
@@ -17,6 +19,7 @@ export function startSession(
     lastName: body.user.last_name,
   };
   saveAuth(data, remember);
+  if (body.preferences) setSoundEnabled(body.preferences.notificationSoundEnabled);
   return data;
 }
 

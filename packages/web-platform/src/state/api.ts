@@ -13,7 +13,14 @@ export interface PlatformQueryArgs {
 
 export interface PlatformQueryError {
   status: number | 'NETWORK_ERROR';
-  message: string;
+  /** The server's sentence (`error`, `message` or `detail` of the body); null when it gave none. */
+  message: string | null;
+}
+
+/** What to tell the person about a failed call: the server's sentence, else the view's own. */
+export function failureMessage(error: unknown, fallback: string): string {
+  const message = (error as Partial<PlatformQueryError> | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
 }
 
 /** RTK Query over the request wrapper, so every endpoint gets the bearer token and the 401 rule. */
@@ -33,14 +40,14 @@ const platformBaseQuery: BaseQueryFn<PlatformQueryArgs | string, unknown, Platfo
             body: JSON.stringify(body),
           });
     if (!response.ok) {
-      return {
-        error: { status: response.status, message: await errorMessage(response, response.statusText) },
-      };
+      const message = await errorMessage(response, '');
+      return { error: { status: response.status, message: message || null } };
     }
     const text = await response.text();
     return { data: text ? JSON.parse(text) : null };
   } catch (error) {
-    return { error: { status: 'NETWORK_ERROR', message: String(error) } };
+    // Already logged by the wrapper; a network failure has no sentence for people.
+    return { error: { status: 'NETWORK_ERROR', message: null } };
   }
 };
 

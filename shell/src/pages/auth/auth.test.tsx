@@ -16,12 +16,12 @@ const user = {
 const tokens = { access: 'a.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'r1' };
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
 
-function acceptLogin() {
+function acceptLogin(preferences = { notificationSoundEnabled: true }) {
   const bodies: unknown[] = [];
   server.use(
     http.post('/login/', async ({ request }) => {
       bodies.push(await request.json());
-      return HttpResponse.json({ user, tokens, error: null });
+      return HttpResponse.json({ user, tokens, preferences, error: null });
     }),
   );
   return bodies;
@@ -61,6 +61,14 @@ describe('login', () => {
     expect(bodies).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
     expect(localStorage.getItem('baton.refreshToken')).toBe('r1');
     expect(sessionStorage.getItem('baton.refreshToken')).toBeNull();
+  });
+
+  it("takes the account's notification sound preference to this device", async () => {
+    acceptLogin({ notificationSoundEnabled: false });
+    renderShell('/login');
+    await logIn();
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+    expect(localStorage.getItem('notificationSoundEnabled')).toBe('false');
   });
 
   it('without Remember me keeps the tokens in sessionStorage only', async () => {

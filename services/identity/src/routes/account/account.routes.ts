@@ -1,13 +1,38 @@
-import { deleteAccountRequest, identityMessages as m } from '@baton/contracts';
+import { deleteAccountRequest, identityMessages as m, preferences } from '@baton/contracts';
 import { type AppEnv, enqueueEvent, jsonBody } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
 import { revokeSessions } from '../../sessions';
+import { preferencesOf } from '../../users';
 
-/** Account deletion: identity erases the person and tells every other service to do the same. */
+/** The account itself: its preferences, and its deletion. */
 export function accountRoutes(deps: IdentityDeps) {
   const app = new Hono<AppEnv>();
+  app.use('/api/settings/preferences/', authenticated(deps));
+
+  // Kept on the account, not only on the device, so that a new device starts with the person's choice.
+  app.get('/api/settings/preferences/', async (c) => {
+    const row = await deps.db
+      .selectFrom('users')
+      .select('notification_sound_enabled')
+      .where('id', '=', c.get('auth').userId)
+      .executeTakeFirstOrThrow();
+    return c.json(preferencesOf(row));
+  });
+
+  app.put('/api/settings/preferences/', async (c) => {
+    const body = await jsonBody(c, preferences);
+    const row = await deps.db
+      .updateTable('users')
+      .set({ notification_sound_enabled: body.notificationSoundEnabled })
+      .where('id', '=', c.get('auth').userId)
+      .returning('notification_sound_enabled')
+      .executeTakeFirstOrThrow();
+    return c.json(preferencesOf(row));
+  });
+
+  // Identity erases the person and tells every other service to do the same.
 
   app.post('/delete-account/', authenticated(deps), async (c) => {
     await jsonBody(c, deleteAccountRequest);

@@ -60,3 +60,47 @@ describe('POST /delete-account/', () => {
     expect((await post('/delete-account/', { confirmation: 'delete' })).status).toBe(401);
   });
 });
+
+describe('/api/settings/preferences/', () => {
+  const put = (body: unknown, token?: string) =>
+    ctx.t.request('/api/settings/preferences/', jsonRequest('PUT', body, token));
+  const get = (token?: string) =>
+    ctx.t.request('/api/settings/preferences/', jsonRequest('GET', undefined, token));
+
+  it('starts with the sound on, saves a change, and hands it to the next login on any device', async () => {
+    const user = await signUp(ctx.t.request);
+    expect(await readJson(await get(user.access))).toEqual({ notificationSoundEnabled: true });
+    const saved = await put({ notificationSoundEnabled: false }, user.access);
+    expect(saved.status).toBe(200);
+    expect(await readJson(saved)).toEqual({ notificationSoundEnabled: false });
+    expect(await readJson(await get(user.access))).toEqual({ notificationSoundEnabled: false });
+    const login = await readJson(await post('/login/', { email: user.email, password: user.password }));
+    expect(login.preferences).toEqual({ notificationSoundEnabled: false });
+  });
+
+  it("changes only the caller's own preferences", async () => {
+    const ana = await signUp(ctx.t.request);
+    const ben = await signUp(ctx.t.request);
+    await put({ notificationSoundEnabled: false }, ana.access);
+    expect(await readJson(await get(ben.access))).toEqual({ notificationSoundEnabled: true });
+  });
+
+  it.each([[{}], [{ notificationSoundEnabled: 'no' }], [{ notificationSoundEnabled: null }], [[]], ['true']])(
+    'refuses %j and keeps the saved value',
+    async (body) => {
+      const user = await signUp(ctx.t.request);
+      const res = await put(body, user.access);
+      expect(res.status).toBe(400);
+      expect((await readJson(res)).message).toBeTruthy();
+      expect(await readJson(await get(user.access))).toEqual({ notificationSoundEnabled: true });
+    },
+  );
+
+  it('needs a live session', async () => {
+    const user = await signUp(ctx.t.request);
+    expect((await get()).status).toBe(401);
+    expect((await put({ notificationSoundEnabled: false })).status).toBe(401);
+    await post('/api/logout/', { refresh: user.refresh }, user.access);
+    expect((await get(user.access)).status).toBe(401);
+  });
+});

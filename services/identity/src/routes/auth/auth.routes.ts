@@ -19,7 +19,13 @@ import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
 import { dummyHash, hashPassword, verifyPassword } from '../../passwords';
 import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
-import { claimTrustInvitations, findUserByEmail, findUserById, toPublicUser } from '../../users';
+import {
+  claimTrustInvitations,
+  findUserByEmail,
+  findUserById,
+  preferencesOf,
+  toPublicUser,
+} from '../../users';
 
 /** Sign-up, sign-in, session check, refresh rotation and logout (SPEC §7 "Session and account"). */
 export function authRoutes(deps: IdentityDeps) {
@@ -35,7 +41,7 @@ export function authRoutes(deps: IdentityDeps) {
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
     if (!user || !ok) throw new HttpError(401, 'unauthorized', m.invalidCredentials);
     const tokens = await openSession(deps, deps.db, user);
-    return c.json({ user: toPublicUser(user), tokens, error: null });
+    return c.json({ user: toPublicUser(user), tokens, preferences: preferencesOf(user), error: null });
   });
 
   app.post('/user_signup/', async (c) => {
