@@ -45,8 +45,8 @@ const platformBaseQuery: BaseQueryFn<PlatformQueryArgs | string, unknown, Platfo
     }
     const text = await response.text();
     return { data: text ? JSON.parse(text) : null };
-  } catch (error) {
-    // Already logged by the wrapper; a network failure has no sentence for people.
+  } catch {
+    // A network failure (already logged by the wrapper) or a body that is not JSON: no sentence for people.
     return { error: { status: 'NETWORK_ERROR', message: null } };
   }
 };
