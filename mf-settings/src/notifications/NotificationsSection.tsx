@@ -1,0 +1,47 @@
+import { Checkbox } from '@baton/ui';
+import { setSoundEnabled, useSoundEnabled } from '@baton/web-platform';
+import { useEffect, useRef } from 'react';
+import { usePreferencesQuery, useSavePreferencesMutation } from '../api';
+import { messages } from '../messages';
+import { NoticeBanner, useNotice } from '../Notice';
+import { Section } from '../Section';
+
+/**
+ * The notification sound (SPEC §3 `notificationSoundEnabled`, on when unset). The device's setting applies at
+ * once (the bell hears the toggle); the account keeps a copy so the choice follows the person to other devices.
+ */
+export function NotificationsSection() {
+  const enabled = useSoundEnabled();
+  const { data: saved } = usePreferencesQuery();
+  const [save] = useSavePreferencesMutation();
+  const { notice, show, clear } = useNotice();
+  const touched = useRef(false);
+
+  // The account's choice wins over this device's, unless the person already changed it here.
+  useEffect(() => {
+    if (saved && !touched.current) setSoundEnabled(saved.notificationSoundEnabled);
+  }, [saved]);
+
+  async function toggle(next: boolean) {
+    touched.current = true;
+    setSoundEnabled(next);
+    clear();
+    try {
+      await save({ notificationSoundEnabled: next }).unwrap();
+    } catch {
+      show('error', messages.soundSaveFailed);
+    }
+  }
+
+  return (
+    <Section title="Notifications">
+      <NoticeBanner notice={notice} onDismiss={clear} />
+      <Checkbox
+        label="Play a sound for new notifications"
+        hint="Applies on every device you sign in on."
+        checked={enabled}
+        onChange={(event) => toggle(event.target.checked)}
+      />
+    </Section>
+  );
+}
