@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './process';
 
@@ -23,13 +25,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Builds the shell from the current source, so the browser never tests a stale dist/. */
-export function buildShell() {
-  const result = spawnSync('npm', ['run', 'build', '-w', '@baton/shell'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`shell build failed:\n${result.stdout}\n${result.stderr}`);
+/** The shell and every remote in the repo (`mf-*`), as the gateway serves them. */
+export const frontEndApps = () =>
+  ['shell', ...readdirSync(repoRoot).filter((name) => name.startsWith('mf-'))].filter((name) =>
+    existsSync(join(repoRoot, name, 'package.json')),
+  );
+
+/** Builds the front-end apps from the current source, so the browser never tests a stale dist/. */
+export function buildFrontEnds() {
+  for (const app of frontEndApps()) {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: join(repoRoot, app), encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${app} build failed:\n${result.stdout}\n${result.stderr}`);
+  }
 }
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

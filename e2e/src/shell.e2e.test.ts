@@ -1,76 +1,42 @@
 /// <reference lib="dom" />
 
 import type { Server } from 'node:http';
-import { freePort, makeUser, readJson } from '@baton/test-kit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildShell, launchBrowser, seriousViolations } from './browser';
+import { freePort, makeUser } from '@baton/test-kit';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
 import { serveProbeRemote } from './probe-remote';
-import { AppProcess, cleanEnv } from './process';
+import { logIn, openCategory, openWorkspace, type Person, useAppInBrowser } from './stack';
 
 /**
  * The shell in Chromium against the real stack (`npm start`'s single process on real Postgres), the way
  * a person uses it: sign-up, login with and without Remember me, `next`, the idle modal, logout, a reset
  * through the mailed link, a remote that fails to load, and axe-core on every page.
  */
-let app: AppProcess;
-let base: string;
-let mailBase: string;
-let browser: Browser;
 let probeBase: string;
-let probe: Server;
+let probe: Server | undefined;
+const stack = useAppInBrowser({
+  env: async () => {
+    const probePort = await freePort();
+    probeBase = `http://localhost:${probePort}`;
+    probe = await serveProbeRemote(probePort);
+    // The probe remote's origin: a tester may load a remote from there for one tab.
+    return { REMOTE_OVERRIDE_ORIGINS: probeBase };
+  },
+});
+const { newPage, existingPerson } = stack;
 /** Accounts shared by tests that do not change them (sign-up and login are rate limited per address and account). */
 let visitor: Person;
 let member: Person;
 
 beforeAll(async () => {
-  buildShell();
-  const probePort = await freePort();
-  probeBase = `http://localhost:${probePort}`;
-  probe = await serveProbeRemote(probePort);
-  const port = await freePort();
-  const mailWeb = await freePort();
-  base = `http://localhost:${port}`;
-  mailBase = `http://127.0.0.1:${mailWeb}`;
-  app = new AppProcess(
-    'npx',
-    ['tsx', 'deploy/src/start.ts'],
-    cleanEnv({
-      PORT: String(port),
-      DATABASE_URL: inject('databaseUrl'),
-      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
-      MAIL_CATCHER_WEB_PORT: String(mailWeb),
-      // Longer than the idle timeout, so the idle modal (not expiry) is what 15 fake minutes bring.
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-      // The probe remote's origin: a tester may load a remote from there for one tab.
-      REMOTE_OVERRIDE_ORIGINS: probeBase,
-    }),
-  );
-  await app.waitForOk(`${base}/readyz`, 60_000);
-  browser = await launchBrowser();
   visitor = await existingPerson();
   member = await existingPerson();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  probe?.close();
 });
 
-interface Person {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-}
-
-/** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
-async function newPage({ bypassCSP = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: base, bypassCSP });
-  const page = await context.newPage();
-  return { context, page };
-}
+afterAll(() => {
+  probe?.close();
+});
 
 async function signUpThroughTheForm(page: Page, person: Person) {
   await page.goto('/signup');
@@ -84,30 +50,11 @@ async function signUpThroughTheForm(page: Page, person: Person) {
   await page.waitForURL('**/login');
 }
 
-async function logIn(page: Page, person: Person, { remember = true } = {}) {
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  if (!remember) await page.getByLabel('Remember me').uncheck();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 const storedTokens = (page: Page) =>
   page.evaluate(() => ({
     local: localStorage.getItem('baton.refreshToken'),
     session: sessionStorage.getItem('baton.refreshToken'),
   }));
-
-/** A person who already has an account (made through the API, to keep each test about one thing). */
-async function existingPerson(): Promise<Person> {
-  const person = makeUser();
-  const res = await fetch(`${base}/user_signup/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...person, confirmPassword: person.password }),
-  });
-  expect(res.status).toBe(201);
-  return person;
-}
 
 describe('signing in', () => {
   it('signs up through the form, then logs in with Remember me: tokens in localStorage', async () => {
@@ -165,9 +112,7 @@ describe('session', () => {
     const person = member;
     const { context, page } = await newPage();
     await page.clock.install();
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
+    await openWorkspace(page, person);
     const before = await storedTokens(page);
     await page.clock.runFor('14:50');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
@@ -186,9 +131,7 @@ describe('session', () => {
   it('Logout clears both storages and goes to /login; the old refresh token no longer works', async () => {
     const person = member;
     const { context, page } = await newPage();
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
+    await openWorkspace(page, person);
     const { local: refresh } = await storedTokens(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
@@ -200,7 +143,7 @@ describe('session', () => {
     expect(left).toEqual([]);
     await expect
       .poll(async () => {
-        const res = await fetch(`${base}/api/token/refresh/`, {
+        const res = await fetch(`${stack.base}/api/token/refresh/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ refresh }),
@@ -221,17 +164,7 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('If the email exists, a reset link has been sent.').waitFor();
 
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${mailBase}/api/messages`));
-        link = /https?:\/\/\S+reset-password\S*/.exec(
-          mails.find((m) => m.to.includes(person.email))?.text ?? '',
-        )?.[0];
-        return link;
-      })
-      .toBeTruthy();
-    await page.goto(link as string);
+    await page.goto(await stack.linkMailedTo(person.email, /https?:\/\/\S+reset-password\S*/));
     await page.getByLabel('New password').fill('a brand new password');
     await page.getByLabel('Confirm password').fill('a brand new password');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -247,21 +180,16 @@ describe('remotes', () => {
   it('a remote pointed at a missing manifest shows its fallback with Retry; Settings still opens', async () => {
     const person = visitor;
     const { context, page } = await newPage();
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
-    await page.goto(`/home?remote=${encodeURIComponent(`mf-tasks@${base}/mf/missing/mf-manifest.json`)}`);
+    await openWorkspace(page, person);
+    await page.goto(
+      `/home?remote=${encodeURIComponent(`mf-tasks@${stack.base}/mf/missing/mf-manifest.json`)}`,
+    );
     const fallback = page.getByRole('alert').filter({ hasText: 'Tasks is unavailable right now.' });
     await fallback.waitFor();
     expect(await fallback.getByRole('button', { name: 'Retry loading Tasks' }).isVisible()).toBe(true);
-    await page
-      .getByRole('navigation', { name: 'Categories' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    // The Settings area loads on its own: its view, or its own fallback while mf-settings is not deployed.
-    await page.locator('#workspace-content .remote-area--loading').waitFor({ state: 'detached' });
-    expect(await page.locator('#workspace-content').textContent()).toMatch(/Settings|Account/);
+    // The Settings area loads on its own, from the built mf-settings the gateway serves.
+    await openCategory(page, 'Settings');
+    await page.getByRole('heading', { level: 2, name: 'Account Settings' }).waitFor();
     expect(await page.getByText('Tasks is unavailable right now.').count()).toBe(0);
     await context.close();
   });
@@ -269,9 +197,7 @@ describe('remotes', () => {
   it("loads a remote from an allowed origin for the tab, sharing the host's React, store and session", async () => {
     const person = visitor;
     const { context, page } = await newPage();
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
+    await openWorkspace(page, person);
     await page.goto(`/home?remote=${encodeURIComponent(`mf-settings@${probeBase}/mf-manifest.json`)}`);
     const nav = page.getByRole('navigation', { name: 'Categories' });
     await nav.getByRole('button', { name: 'Settings' }).click();
@@ -301,9 +227,7 @@ describe('remotes', () => {
     const { context, page } = await newPage();
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
+    await openWorkspace(page, person);
     await page.goto(`/home?remote=${encodeURIComponent('mf-tasks@https://evil.example/mf-manifest.json')}`);
     await page.getByRole('heading', { level: 1, name: 'Personal Tasks' }).waitFor();
     await expect.poll(() => messages.some((m) => m.includes('Remote overrides ignored'))).toBe(true);
@@ -335,9 +259,7 @@ describe('accessibility', () => {
   it('/home has no serious or critical axe-core violations (with its remote fallbacks)', async () => {
     const person = visitor;
     const { context, page } = await newPage({ bypassCSP: true });
-    await page.goto('/login');
-    await logIn(page, person);
-    await page.waitForURL('**/home');
+    await openWorkspace(page, person);
     await page.locator('.remote-area--loading').first().waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

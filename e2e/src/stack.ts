@@ -1,0 +1,123 @@
+/// <reference lib="dom" />
+import { freePort, makeUser, readJson } from '@baton/test-kit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { buildFrontEnds, launchBrowser } from './browser';
+import { AppProcess, cleanEnv } from './process';
+
+export interface Person {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with freshly built
+ * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
+ */
+export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
+  let app: AppProcess | undefined;
+  let browser: Browser | undefined;
+  const urls = { base: '', mail: '' };
+
+  beforeAll(async () => {
+    buildFrontEnds();
+    const port = await freePort();
+    const mailWeb = await freePort();
+    urls.base = `http://localhost:${port}`;
+    urls.mail = `http://127.0.0.1:${mailWeb}`;
+    app = new AppProcess(
+      'npx',
+      ['tsx', 'deploy/src/start.ts'],
+      cleanEnv({
+        PORT: String(port),
+        DATABASE_URL: inject('databaseUrl'),
+        MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+        MAIL_CATCHER_WEB_PORT: String(mailWeb),
+        // Longer than the idle timeout, so the idle modal (not expiry) is what 15 fake minutes bring.
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+        ...(await options.env?.()),
+      }),
+    );
+    await app.waitForOk(`${urls.base}/readyz`, 60_000);
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
+  async function newPage({ bypassCSP = false, viewport = { width: 1280, height: 900 } } = {}): Promise<{
+    context: BrowserContext;
+    page: Page;
+  }> {
+    if (!browser) throw new Error('the browser is not running');
+    const context = await browser.newContext({ baseURL: urls.base, bypassCSP, viewport });
+    return { context, page: await context.newPage() };
+  }
+
+  /** A person who already has an account (made through the API, to keep each test about one thing). */
+  async function existingPerson(): Promise<Person> {
+    const person = makeUser();
+    const res = await fetch(`${urls.base}/user_signup/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...person, confirmPassword: person.password }),
+    });
+    expect(res.status).toBe(201);
+    return person;
+  }
+
+  /** The text of the newest mail to `email` that matches `pattern`, waiting for it to arrive. */
+  async function linkMailedTo(email: string, pattern: RegExp) {
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${urls.mail}/api/messages`));
+        link = pattern.exec(mails.find((m) => m.to.includes(email))?.text ?? '')?.[0];
+        return link;
+      })
+      .toBeTruthy();
+    return link as string;
+  }
+
+  return {
+    get base() {
+      return urls.base;
+    },
+    newPage,
+    existingPerson,
+    linkMailedTo,
+  };
+}
+
+/** Fills the login form (the page must be on /login). */
+export async function logIn(
+  page: Page,
+  person: Pick<Person, 'email' | 'password'>,
+  { remember = true } = {},
+) {
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  if (!remember) await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Logs in from /login and waits for the workspace. */
+export async function openWorkspace(page: Page, person: Pick<Person, 'email' | 'password'>) {
+  await page.goto('/login');
+  await logIn(page, person);
+  await page.waitForURL('**/home');
+}
+
+/** Picks a category in the sidebar (by its visible name) and waits for its heading. */
+export async function openCategory(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('button', { name, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
