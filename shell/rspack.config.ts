@@ -7,7 +7,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     {
       dir: dirname(fileURLToPath(import.meta.url)),
       name: 'shell',
-      port: 3000,
+      port: Number(process.env.PORT ?? 3000),
       proxyTarget: process.env.GATEWAY_URL ?? 'http://localhost:8080',
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),

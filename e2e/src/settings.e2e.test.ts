@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-import { jsonRequest, readJson } from '@baton/test-kit';
+import { freePort, jsonRequest, readJson } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './browser';
+import { AppProcess, cleanEnv } from './process';
 import { logIn, openCategory, openWorkspace, type Person, useAppInBrowser } from './stack';
 
 /**
@@ -10,7 +11,14 @@ import { logIn, openCategory, openWorkspace, type Person, useAppInBrowser } from
  * Chromium against the real stack: password change, trusted users, the sound preference across devices,
  * and account deletion reaching every service.
  */
-const stack = useAppInBrowser();
+let devPorts: { shell: number; settings: number };
+const stack = useAppInBrowser({
+  env: async () => {
+    devPorts = { shell: await freePort(), settings: await freePort() };
+    // The remote's dev server may stand in for the built remote in one tab.
+    return { REMOTE_OVERRIDE_ORIGINS: `http://localhost:${devPorts.settings}` };
+  },
+});
 const { newPage, existingPerson } = stack;
 
 const api = async (path: string, method: string, body?: unknown, token?: string) =>
@@ -169,4 +177,46 @@ describe('Settings in the browser', () => {
       await context.close();
     }
   });
+});
+
+describe('working on the remote alone', () => {
+  it("the shell's dev server loads mf-settings from its own dev server (CORS), with the host's store", async () => {
+    const settingsDev = new AppProcess(
+      'npm',
+      ['run', 'dev', '-w', '@baton/mf-settings'],
+      cleanEnv({ PORT: String(devPorts.settings) }),
+    );
+    const shellDev = new AppProcess(
+      'npm',
+      ['run', 'dev', '-w', '@baton/shell'],
+      cleanEnv({ PORT: String(devPorts.shell), GATEWAY_URL: stack.base }),
+    );
+    try {
+      const manifest = `http://localhost:${devPorts.settings}/mf-manifest.json`;
+      await settingsDev.waitForOk(manifest, 90_000);
+      await shellDev.waitForOk(`http://localhost:${devPorts.shell}/static/js/main.js`, 90_000);
+      expect((await fetch(manifest)).headers.get('access-control-allow-origin')).toBe('*');
+
+      const person = await existingPerson();
+      const { context, page } = await newPage();
+      const fromDevServer: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(`http://localhost:${devPorts.settings}/`))
+          fromDevServer.push(request.url());
+      });
+      const shell = `http://localhost:${devPorts.shell}`;
+      await page.goto(`${shell}/login`);
+      await logIn(page, person);
+      await page.waitForURL('**/home');
+      await page.goto(`${shell}/home?remote=${encodeURIComponent(`mf-settings@${manifest}`)}`);
+      await openCategory(page, 'Settings');
+      // The account section reads the signed-in person from the host's store.
+      await section(page, 'Account Settings').getByText(person.email).waitFor();
+      expect(fromDevServer.some((url) => url.includes('__federation_expose_Settings'))).toBe(true);
+      await context.close();
+    } finally {
+      await shellDev.stop();
+      await settingsDev.stop();
+    }
+  }, 180_000);
 });

@@ -14,6 +14,8 @@ const singletons = [
   // The trailing slash shares deep imports such as react-dom/client.
   'react-dom/',
   'react/jsx-runtime',
+  // Development builds import this one instead of jsx-runtime.
+  'react/jsx-dev-runtime',
   'react-redux',
   '@reduxjs/toolkit',
   '@baton/ui',
@@ -42,6 +44,23 @@ export function sharedConfig(appDir: string) {
       name,
       { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) },
     ]),
+  );
+}
+
+/** The dev server's own live-reload socket (rspack-dev-server's default path). */
+const devServerSocket = '/ws';
+
+/**
+ * What a host's dev server forwards to the gateway: API calls, the app's sockets (/ws/…) and /remotes.json.
+ * Pages, bundles, hot updates and the dev server's own socket stay on the dev server.
+ */
+export function proxiedToGateway(path: string, accept = '') {
+  if (path.startsWith('/ws/')) return true;
+  return !(
+    path === devServerSocket ||
+    path.startsWith('/static/') ||
+    path.includes('.hot-update.') ||
+    accept.includes('text/html')
   );
 }
 
@@ -126,6 +145,9 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         : []),
     ],
     performance: { hints: false },
+    // `rspack dev` would compile dynamic imports on first use, through a trigger URL on the dev server that a
+    // remote's chunks, running in the host's page, cannot reach: everything is compiled up front instead.
+    lazyCompilation: false,
     devServer: {
       port: options.port,
       historyApiFallback: isHost,
@@ -135,14 +157,8 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         ? {
             proxy: [
               {
-                // API calls, sockets and /remotes.json go to the gateway; pages and bundles stay here.
                 context: (path: string, req: { headers: { accept?: string } }) =>
-                  path.startsWith('/ws/') ||
-                  !(
-                    path.startsWith('/static/') ||
-                    path.includes('.hot-update.') ||
-                    (req.headers.accept ?? '').includes('text/html')
-                  ),
+                  proxiedToGateway(path, req.headers.accept),
                 target: options.proxyTarget,
                 ws: true,
               },
