@@ -16,7 +16,8 @@ const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const repoRoot = resolve(import.meta.dirname, '../..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-async function firstLoad(page: Page, path: string) {
+/** JS and CSS bytes the page fetches while `action` runs. */
+async function measure(page: Page, action: () => Promise<unknown>) {
   const sizes = { js: 0, css: 0, files: 0 };
   const seen: Promise<void>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
@@ -33,11 +34,18 @@ async function firstLoad(page: Page, path: string) {
     );
   };
   page.on('response', onResponse);
-  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await action();
   page.off('response', onResponse);
   await Promise.all(seen);
   return sizes;
 }
+
+const firstLoad = (page: Page, path: string) =>
+  measure(page, () => page.goto(`${base}${path}`, { waitUntil: 'networkidle' }));
+const line = (label: string, s: { js: number; css: number; files: number }) =>
+  console.log(
+    `  ${label.padEnd(10)} JS ${kb(s.js).padStart(10)}   CSS ${kb(s.css).padStart(9)}   (${s.files} files)`,
+  );
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -46,10 +54,7 @@ const browser = await chromium.launch({
 console.log(`Front-end bytes on the wire from ${base} (compressed as served, first load, empty cache)`);
 for (const path of ['/', '/login']) {
   const page = await browser.newPage();
-  const s = await firstLoad(page, path);
-  console.log(
-    `  ${path.padEnd(8)} JS ${kb(s.js).padStart(10)}   CSS ${kb(s.css).padStart(9)}   (${s.files} files)`,
-  );
+  line(path, await firstLoad(page, path));
   await page.close();
 }
 
@@ -70,9 +75,16 @@ await context.addInitScript(
   },
   { tokens: body.tokens, email: person.email },
 );
-const home = await firstLoad(await context.newPage(), '/home');
-console.log(
-  `  /home    JS ${kb(home.js).padStart(10)}   CSS ${kb(home.css).padStart(9)}   (${home.files} files)`,
+const homePage = await context.newPage();
+line('/home', await firstLoad(homePage, '/home'));
+// Opening Settings then loads the mf-settings remote (its entry, the exposed view and its CSS).
+line(
+  '+Settings',
+  await measure(homePage, async () => {
+    await homePage.getByRole('button', { name: 'Settings', exact: true }).click();
+    await homePage.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await homePage.waitForLoadState('networkidle');
+  }),
 );
 await browser.close();
 

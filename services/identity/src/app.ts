@@ -33,6 +33,8 @@ const rateLimitRules: Record<keyof IdentityDeps['limits'], RateLimitRule> = {
   refresh: { max: 60, windowMs: minute },
   reset: { max: 10, windowMs: minute },
   resetAccount: { max: 5, windowMs: 15 * minute },
+  // Per account: a stolen access token must not become a way to guess the current password.
+  passwordChange: { max: 10, windowMs: 15 * minute },
 };
 const unlimited: RateLimitRule = { max: Number.MAX_SAFE_INTEGER, windowMs: minute };
 
@@ -50,6 +52,7 @@ export function createLimits(
     refresh: make(merged.refresh),
     reset: make(merged.reset),
     resetAccount: make(merged.resetAccount),
+    passwordChange: make(merged.passwordChange),
   };
 }
 

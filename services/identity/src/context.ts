@@ -14,5 +14,8 @@ export interface IdentityDeps {
   verifyAccess: TokenVerifier;
   /** Called after a commit that wrote outbox rows. */
   afterOutboxWrite: () => void;
-  limits: Record<'login' | 'loginAccount' | 'signup' | 'refresh' | 'reset' | 'resetAccount', RateLimiter>;
+  limits: Record<
+    'login' | 'loginAccount' | 'signup' | 'refresh' | 'reset' | 'resetAccount' | 'passwordChange',
+    RateLimiter
+  >;
 }

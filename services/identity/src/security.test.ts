@@ -10,7 +10,11 @@ describe('rate limits', () => {
   beforeAll(async () => {
     t = await startTestIdentity({
       config: { RATE_LIMITS: true },
-      rateLimits: { login: { max: 3, windowMs: 60_000 }, reset: { max: 2, windowMs: 60_000 } },
+      rateLimits: {
+        login: { max: 3, windowMs: 60_000 },
+        reset: { max: 2, windowMs: 60_000 },
+        passwordChange: { max: 3, windowMs: 60_000 },
+      },
     });
   });
   afterAll(() => t.close());
@@ -23,6 +27,25 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await readJson(limited)).error).toBe(m.rateLimited);
+  });
+
+  it('stop guessing the current password through change-password, per account', async () => {
+    const user = await signUp(t.request);
+    const other = await signUp(t.request);
+    const change = (who: typeof user, currentPassword: string) =>
+      t.request(
+        '/api/settings/change-password/',
+        jsonRequest(
+          'POST',
+          { currentPassword, newPassword: 'brand new pass', confirmPassword: 'brand new pass' },
+          who.access,
+        ),
+      );
+    for (let i = 0; i < 3; i++) expect((await change(user, `guess ${i}`)).status).toBe(400);
+    const limited = await change(user, user.password);
+    expect(limited.status).toBe(429);
+    expect((await readJson(limited)).error).toBe(m.rateLimited);
+    expect((await change(other, other.password)).status).toBe(200);
   });
 
   it('count per client address', async () => {

@@ -82,6 +82,7 @@ export function passwordRoutes(deps: IdentityDeps) {
 
   app.post('/api/settings/change-password/', authenticated(deps), async (c) => {
     const auth = c.get('auth');
+    deps.limits.passwordChange.consume(auth.userId);
     const body = await jsonBody(c, changePasswordRequest);
     const user = await findUserById(deps.db, auth.userId);
     if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
