@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   useCategory,
+  useCreateFolderSignal,
   useCreateTaskSignal,
   useCurrentUser,
   useNavigateTo,
@@ -11,6 +12,7 @@ import {
 } from './context';
 import { failureMessage, platformApi } from './state/api';
 import { rootReducer } from './state/store';
+import { requestCreateFolder, requestCreateTask } from './state/workspace';
 import { createTestPlatform } from './testing';
 import { mockServer } from './testing-msw';
 
@@ -33,21 +35,50 @@ describe('the platform a remote sees', () => {
     expect(result.current).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
   });
 
-  it('delivers "create task" to views mounted before it is raised, once per request', () => {
+  it('delivers "create task" to the list of its category, once per request', () => {
     const { wrapper } = createTestPlatform();
-    const onSignal = vi.fn();
+    const assigned = vi.fn();
+    const personal = vi.fn();
     const { result } = renderHook(
       () => {
-        useCreateTaskSignal(onSignal);
-        return { request: useRequestCreateTask(), category: useCategory() };
+        useCreateTaskSignal('Assigned Tasks', assigned);
+        useCreateTaskSignal('Personal Tasks', personal);
+        return { request: useRequestCreateTask(), category: useCategory(), navigateTo: useNavigateTo() };
       },
       { wrapper },
     );
-    expect(onSignal).not.toHaveBeenCalled();
+    expect(assigned).not.toHaveBeenCalled();
     act(() => void result.current.request('Assigned Tasks'));
-    act(() => void result.current.request());
-    expect(onSignal).toHaveBeenCalledTimes(2);
     expect(result.current.category).toBe('Assigned Tasks');
+    // Without a category: the current task list.
+    act(() => void result.current.request());
+    expect(assigned).toHaveBeenCalledTimes(2);
+    // From a view that is not a task list: Personal Tasks.
+    act(() => void result.current.navigateTo('Settings'));
+    act(() => void result.current.request());
+    expect(result.current.category).toBe('Personal Tasks');
+    expect(personal).toHaveBeenCalledTimes(1);
+    expect(assigned).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a request for the view it opens, which mounts after it was raised', () => {
+    const { wrapper, store } = createTestPlatform();
+    store.dispatch(requestCreateTask('Invited Tasks'));
+    store.dispatch(requestCreateFolder());
+    const onTask = vi.fn();
+    const onFolder = vi.fn();
+    renderHook(
+      () => {
+        useCreateTaskSignal('Invited Tasks', onTask);
+        useCreateFolderSignal(onFolder);
+      },
+      { wrapper },
+    );
+    // The newer request replaced the older one.
+    expect(onTask).not.toHaveBeenCalled();
+    expect(onFolder).toHaveBeenCalledTimes(1);
+    expect(store.getState().workspace.request).toBeNull();
+    expect(store.getState().workspace.category).toBe('Personal Tasks');
   });
 
   it('lets a remote inject its own slice into the running store', () => {

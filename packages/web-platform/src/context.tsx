@@ -6,10 +6,13 @@ import type { PlatformDispatch, PlatformState, PlatformStore } from './state/sto
 import {
   type Category,
   navigateTo,
+  requestCreateFolder,
   requestCreateTask,
+  requestTaken,
   selectCategory,
-  selectCreateTaskSignal,
+  selectRequest,
   type TaskCategory,
+  type WorkspaceRequest,
 } from './state/workspace';
 
 /** What the host hands to every remote: the store, the request wrapper and the way out. */
@@ -54,15 +57,30 @@ export function useRequestCreateTask() {
   return useCallback((category?: TaskCategory) => dispatch(requestCreateTask(category)), [dispatch]);
 }
 
-/** Calls `onSignal` each time "create task" is raised after the calling view mounted. */
-export function useCreateTaskSignal(onSignal: () => void) {
-  const signal = usePlatformSelector(selectCreateTaskSignal);
-  const seen = useRef(signal);
-  const latest = useRef(onSignal);
-  latest.current = onSignal;
+export function useRequestCreateFolder() {
+  const dispatch = usePlatformDispatch();
+  return useCallback(() => dispatch(requestCreateFolder()), [dispatch]);
+}
+
+/** Takes each pending request that `accepts`, once, and hands it to `onRequest`. */
+function useWorkspaceRequest(accepts: (request: WorkspaceRequest) => boolean, onRequest: () => void) {
+  const request = usePlatformSelector(selectRequest);
+  const dispatch = usePlatformDispatch();
+  const latest = useRef({ accepts, onRequest });
+  latest.current = { accepts, onRequest };
   useEffect(() => {
-    if (signal === seen.current) return;
-    seen.current = signal;
-    latest.current();
-  }, [signal]);
+    if (!request || !latest.current.accepts(request)) return;
+    dispatch(requestTaken(request.id));
+    latest.current.onRequest();
+  }, [request, dispatch]);
+}
+
+/** Calls `onSignal` for each "create task" aimed at `category`, even one raised just before this view mounted. */
+export function useCreateTaskSignal(category: TaskCategory, onSignal: () => void) {
+  useWorkspaceRequest((r) => r.kind === 'createTask' && r.category === category, onSignal);
+}
+
+/** Calls `onSignal` for each "create folder" request (the list's split button, SPEC §2). */
+export function useCreateFolderSignal(onSignal: () => void) {
+  useWorkspaceRequest((r) => r.kind === 'createFolder', onSignal);
 }

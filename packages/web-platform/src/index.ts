@@ -18,6 +18,7 @@ export {
   PlatformProvider,
   useApiClient,
   useCategory,
+  useCreateFolderSignal,
   useCreateTaskSignal,
   useCurrentUser,
   useLogout,
@@ -25,6 +26,7 @@ export {
   usePlatform,
   usePlatformDispatch,
   usePlatformSelector,
+  useRequestCreateFolder,
   useRequestCreateTask,
 } from './context';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
@@ -53,11 +55,14 @@ export {
 export {
   type Category,
   categories,
+  isTaskCategory,
   navigateTo,
+  requestCreateFolder,
   requestCreateTask,
   selectCategory,
-  selectCreateTaskSignal,
+  selectRequest,
   type TaskCategory,
   taskCategories,
+  type WorkspaceRequest,
   workspaceSlice,
 } from './state/workspace';

@@ -8,7 +8,6 @@ import {
   useRequestCreateTask,
 } from '@baton/web-platform';
 import { useEffect, useRef, useState } from 'react';
-import { isTaskCategory } from './areas';
 
 /** Invited Tasks and Assigned Tasks, each with its "Delegated" view (the owner's side). */
 const groups = [
@@ -95,7 +94,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
         variant="primary"
         className="sidebar__create"
         onClick={() => {
-          requestCreateTask(isTaskCategory(category) ? category : 'Personal Tasks');
+          requestCreateTask();
           onNavigate();
         }}
       >

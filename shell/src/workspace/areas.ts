@@ -1,5 +1,3 @@
-import type { Category, TaskCategory } from '@baton/web-platform';
-
 /** Which remote owns which part of the workspace (ARCHITECTURE.md "Front end"). */
 export const areas = {
   dashboard: { remote: 'mf-tasks', module: 'Dashboard', title: 'Dashboard' },
@@ -9,6 +7,3 @@ export const areas = {
   settings: { remote: 'mf-settings', module: 'Settings', title: 'Settings' },
   acceptTask: { remote: 'mf-tasks', module: 'AcceptTask', title: 'Task invitation' },
 } as const;
-
-export const isTaskCategory = (category: Category): category is TaskCategory =>
-  category !== 'Dashboard' && category !== 'Settings';

@@ -1,5 +1,5 @@
 import { mockServer } from '@baton/web-platform/testing/msw';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
@@ -72,24 +72,27 @@ describe('workspace frame', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
   });
 
-  it('"Create task" raises the signal for the current task category', async () => {
+  it('"Create task" reaches the current task list, or Personal Tasks from elsewhere, in one click', async () => {
     signIn();
     const seen: unknown[] = [];
-    const { useCreateTaskSignal, useCategory } = await import('@baton/web-platform');
+    const { useCreateTaskSignal, isTaskCategory } = await import('@baton/web-platform');
     const loadRemote: LoadRemote = async (remote, module) => ({
-      default: function Probe() {
-        const category = useCategory();
-        useCreateTaskSignal(() => seen.push(`${remote}/${module}:${category}`));
-        return null;
+      default: function Probe(props: { category?: string }) {
+        const category = props.category as Parameters<typeof useCreateTaskSignal>[0];
+        useCreateTaskSignal(category, () => seen.push(`${remote}/${module}:${category}`));
+        return isTaskCategory(category) ? <p>{category} list</p> : null;
       },
     });
     renderShell('/home', { loadRemote });
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard' }));
     await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Personal Tasks');
     await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' });
+    await waitFor(() => expect(seen).toEqual(['mf-tasks/TaskList:Personal Tasks']));
+    await userEvent.click(screen.getByRole('button', { name: 'Assigned Tasks' }));
+    await screen.findByText('Assigned Tasks list');
     await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
-    expect(seen).toContain('mf-tasks/TaskList:Personal Tasks');
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toBe('mf-tasks/TaskList:Assigned Tasks');
   });
 
   it('opens the narrow-screen menu with focus inside it; Escape closes it and returns focus', async () => {

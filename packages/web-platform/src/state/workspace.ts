@@ -22,29 +22,53 @@ export const taskCategories = [
 ] as const satisfies readonly Category[];
 export type TaskCategory = (typeof taskCategories)[number];
 
+export const isTaskCategory = (category: Category): category is TaskCategory =>
+  (taskCategories as readonly Category[]).includes(category);
+
+/**
+ * An app-wide request ("create task", "create folder") waiting for the view that answers it. It is kept until
+ * taken, so a view that mounts because of the request (the list the request navigated to) still gets it.
+ */
+export type WorkspaceRequest =
+  | { id: number; kind: 'createTask'; category: TaskCategory }
+  | { id: number; kind: 'createFolder' };
+
 interface WorkspaceState {
   category: Category;
-  /** Bumped each time someone asks for the create-task dialog; views react to the change. */
-  createTaskSignal: number;
+  request: WorkspaceRequest | null;
+  /** Ids of requests, increasing, so a view can tell a new request from one it has answered. */
+  lastRequestId: number;
 }
 
 export const workspaceSlice = createSlice({
   name: 'workspace',
-  initialState: { category: 'Personal Tasks', createTaskSignal: 0 } as WorkspaceState,
+  initialState: { category: 'Personal Tasks', request: null, lastRequestId: 0 } as WorkspaceState,
   reducers: {
     navigateTo(state, action: PayloadAction<Category>) {
       state.category = action.payload;
     },
+    /** Opens the task form in `category`, else in the current task list, else in Personal Tasks. */
     requestCreateTask(state, action: PayloadAction<TaskCategory | undefined>) {
-      if (action.payload) state.category = action.payload;
-      state.createTaskSignal += 1;
+      const category = action.payload ?? (isTaskCategory(state.category) ? state.category : 'Personal Tasks');
+      state.category = category;
+      state.lastRequestId += 1;
+      state.request = { id: state.lastRequestId, kind: 'createTask', category };
+    },
+    /** Asks the folders view (on Personal Tasks) for its create-folder dialog. */
+    requestCreateFolder(state) {
+      state.category = 'Personal Tasks';
+      state.lastRequestId += 1;
+      state.request = { id: state.lastRequestId, kind: 'createFolder' };
+    },
+    requestTaken(state, action: PayloadAction<number>) {
+      if (state.request?.id === action.payload) state.request = null;
     },
   },
   selectors: {
     selectCategory: (state) => state.category,
-    selectCreateTaskSignal: (state) => state.createTaskSignal,
+    selectRequest: (state) => state.request,
   },
 });
 
-export const { navigateTo, requestCreateTask } = workspaceSlice.actions;
-export const { selectCategory, selectCreateTaskSignal } = workspaceSlice.selectors;
+export const { navigateTo, requestCreateTask, requestCreateFolder, requestTaken } = workspaceSlice.actions;
+export const { selectCategory, selectRequest } = workspaceSlice.selectors;
