@@ -21,6 +21,8 @@ export interface Platform {
   client: ApiClient;
   /** Ends the session everywhere on this device and goes to /login. */
   logout(): Promise<void>;
+  /** Goes to one of the host's routes (`/home`, `/login?next=…`) without reloading the page. */
+  goTo(path: string, options?: { replace?: boolean }): void;
 }
 
 const PlatformContext = createContext<Platform | null>(null);
@@ -44,6 +46,7 @@ export const usePlatformSelector = useSelector.withTypes<PlatformState>();
 
 export const useApiClient = () => usePlatform().client;
 export const useLogout = () => usePlatform().logout;
+export const useGoTo = () => usePlatform().goTo;
 export const useCurrentUser = () => usePlatformSelector(selectCurrentUser);
 export const useCategory = () => usePlatformSelector(selectCategory);
 

@@ -21,6 +21,7 @@ export {
   useCreateFolderSignal,
   useCreateTaskSignal,
   useCurrentUser,
+  useGoTo,
   useLogout,
   useNavigateTo,
   usePlatform,
@@ -30,6 +31,7 @@ export {
   useRequestCreateTask,
 } from './context';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
+export { isTaskAcceptedMessage, type TaskAcceptedMessage, taskAccepted } from './messages/task-accepted';
 export {
   onSoundToggle,
   setSoundEnabled,

@@ -21,6 +21,8 @@ export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial
   const client = createApiClient();
   const store = createPlatformStore(client);
   const logout = { calls: 0 };
+  /** Host routes a view asked for, in order. */
+  const visited: string[] = [];
   if (options.signedIn !== false) {
     const auth: AuthData = {
       accessToken: fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
@@ -37,9 +39,12 @@ export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial
     logout: async () => {
       logout.calls += 1;
     },
+    goTo: (path) => {
+      visited.push(path);
+    },
   };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PlatformProvider platform={platform}>{children}</PlatformProvider>
   );
-  return { platform, store, client, logout, wrapper };
+  return { platform, store, client, logout, visited, wrapper };
 }

@@ -11,6 +11,7 @@ import { useLandingLogin } from '../session/useLandingLogin';
 import { areas } from '../workspace/areas';
 import { Workspace } from '../workspace/Workspace';
 import { createShellPlatform } from './platform';
+import { useTaskAcceptedMessages } from './taskAccepted';
 
 function Landing() {
   const login = useLandingLogin();
@@ -37,7 +38,8 @@ function AcceptTask() {
 
 export function App({ loadRemote }: { loadRemote: LoadRemote }) {
   const navigate = useNavigate();
-  const platform = useRef(createShellPlatform(() => navigate('/login', { replace: true }))).current;
+  const platform = useRef(createShellPlatform((path, options) => navigate(path, options))).current;
+  useTaskAcceptedMessages(platform);
   return (
     <PlatformProvider platform={platform}>
       <RemoteLoaderContext value={loadRemote}>

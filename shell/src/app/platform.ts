@@ -6,8 +6,10 @@ import {
   signedOut,
 } from '@baton/web-platform';
 
-/** The one store and request wrapper of the page; `logout` needs the router, so it is given later. */
-export function createShellPlatform(goToLogin: () => void): Platform {
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
+
+/** The one store and request wrapper of the page, navigating with the host's router. */
+export function createShellPlatform(navigate: Navigate): Platform {
   const client = createApiClient();
   const store = createPlatformStore(client);
   return {
@@ -16,8 +18,9 @@ export function createShellPlatform(goToLogin: () => void): Platform {
     logout: async () => {
       const revoked = endSession(client);
       store.dispatch(signedOut());
-      goToLogin();
+      navigate('/login', { replace: true });
       await revoked;
     },
+    goTo: (path, options) => navigate(path, options),
   };
 }
