@@ -1,10 +1,9 @@
-import { testUser } from '@baton/web-platform/testing';
+import { renderWithPlatform, testUser } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import Settings from './Settings';
-import { renderWithPlatform } from './testing';
 
 mockServer(
   http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),

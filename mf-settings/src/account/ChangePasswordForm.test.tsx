@@ -1,9 +1,9 @@
+import { gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../messages';
-import { gate, renderWithPlatform } from '../testing';
 import { ChangePasswordForm, passwordChangeProblem } from './ChangePasswordForm';
 
 const server = mockServer();

@@ -1,8 +1,8 @@
+import { gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gate, renderWithPlatform } from '../testing';
 import { DangerZone, phraseMatches } from './DangerZone';
 
 const server = mockServer();

@@ -1,9 +1,9 @@
 import { onSoundToggle, setSoundEnabled } from '@baton/web-platform';
+import { gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { gate, renderWithPlatform } from '../testing';
 import { NotificationsSection } from './NotificationsSection';
 
 const route = '/api/settings/preferences/';

@@ -1,9 +1,9 @@
 import type { TrustedUserEntry } from '@baton/contracts';
+import { gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { gate, renderWithPlatform } from '../testing';
 import { addedOn, displayName } from './displayName';
 import { TrustedUsersSection } from './TrustedUsersSection';
 

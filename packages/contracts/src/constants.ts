@@ -56,3 +56,11 @@ export const identityMessages = {
   trustedRemoved: 'Trusted user removed.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
 } as const;
+
+/** Sentences of the task form and the accept link that the server and the tasks views share (SPEC §5, §8). */
+export const taskMessages = {
+  required: 'Please fill out all required fields, including the PRIORITY.',
+  recipient: 'Enter a valid email or select a trusted user from suggestions.',
+  recipientNotFound: 'User not found, invitation sent to join',
+  invalidLink: 'Invalid or expired link.',
+} as const;

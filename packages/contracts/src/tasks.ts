@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
+import { taskMessages } from './constants';
 
 export const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
 export const priority = z.enum(priorities);
@@ -15,12 +16,7 @@ export const categories = [
 export const category = z.enum(categories);
 export type Category = z.infer<typeof category>;
 
-export const taskMessages = {
-  required: 'Please fill out all required fields, including the PRIORITY.',
-  recipient: 'Enter a valid email or select a trusted user from suggestions.',
-  recipientNotFound: 'User not found, invitation sent to join',
-  invalidLink: 'Invalid or expired link.',
-} as const;
+export { taskMessages } from './constants';
 
 export const folderRef = z.object({ id: uuid, name: z.string(), color: z.string().nullable() });
 

@@ -3,6 +3,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
+export { FieldLabel } from './field';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './DropdownMenu';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
 import { type AuthData, saveAuth } from './auth/storage';
 import { type Platform, PlatformProvider } from './context';
 import { createApiClient } from './http/client';
@@ -47,4 +49,21 @@ export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial
     <PlatformProvider platform={platform}>{children}</PlatformProvider>
   );
   return { platform, store, client, logout, visited, wrapper };
+}
+
+/** Renders a remote's view inside a real platform (store, request wrapper), signed in as `testUser`. */
+export function renderWithPlatform(ui: ReactElement, options: Parameters<typeof createTestPlatform>[0] = {}) {
+  const platform = createTestPlatform(options);
+  const user = userEvent.setup();
+  const view = render(ui, { wrapper: platform.wrapper });
+  return { ...platform, ...view, user };
+}
+
+/** A gate a mocked call waits on, so a test can look at the view while the call is in flight. */
+export function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }

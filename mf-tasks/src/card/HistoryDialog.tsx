@@ -1,0 +1,57 @@
+import { Button, Dialog } from '@baton/ui';
+import { type ProgressLog, useProgressLogsQuery } from '../api';
+import { messages } from '../messages';
+
+/** SPEC §7: duplicates (same author, time and progress) are dropped; newest first. */
+export function historyEntries(logs: readonly ProgressLog[]) {
+  const seen = new Set<string>();
+  return [...logs]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .filter((log) => {
+      const key = `${log.author_name}|${log.created_at}|${log.progress}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The progress log of one task (SPEC §2 "History"). */
+export function HistoryDialog({
+  taskId,
+  title,
+  onClose,
+}: {
+  taskId: string;
+  title: string;
+  onClose: () => void;
+}) {
+  const { data, isLoading, isError } = useProgressLogsQuery(taskId);
+  return (
+    <Dialog open title="Progress history" description={title} onClose={onClose}>
+      {isLoading ? <p role="status">{messages.historyLoading}</p> : null}
+      {isError ? <p role="alert">{messages.historyFailed}</p> : null}
+      {data && data.length === 0 ? <p>{messages.historyEmpty}</p> : null}
+      {data && data.length > 0 ? (
+        <ol className="task-history">
+          {historyEntries(data).map((log) => (
+            <li key={log.id} className="task-history__item">
+              <div className="task-history__meta">
+                <strong>{log.author_name}</strong> set it to <strong>{log.progress}%</strong>
+                <time dateTime={log.created_at}>{when(log.created_at)}</time>
+              </div>
+              {log.message ? <p className="task-history__note">{log.message}</p> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className="task-dialog__actions">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,217 @@
+import type { Task } from '@baton/contracts';
+import { Banner, Button, cx, Dialog, priorities, priorityColors } from '@baton/ui';
+import type { TaskCategory } from '@baton/web-platform';
+import { type CSSProperties, useState } from 'react';
+import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
+import { messages } from '../messages';
+import { canMoveProgress, capabilities, dueDay, kindOf, preview, shownProgress } from '../rules';
+import { HistoryDialog } from './HistoryDialog';
+import { ProgressControl } from './ProgressControl';
+
+export interface TaskCardProps {
+  task: Task;
+  category: TaskCategory;
+  selected: boolean;
+  /** A click with ctrl, meta or shift toggles the card in the selection (SPEC §2). */
+  onSelect: (id: string) => void;
+  onEdit: (task: Task) => void;
+  /** The ids a drag carries: the selection when this card is in it, else this card. */
+  dragIds: () => string[];
+}
+
+/** The form of an existing task, for changes made on the card itself (priority, due date). */
+const formOf = (task: Task): TaskForm => ({
+  title: task.title,
+  description: task.description,
+  dueDate: dueDay(task.dueDate),
+  priority: task.priority,
+  category: task.category,
+});
+
+/** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6). */
+export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
+  const can = capabilities[category];
+  const [expanded, setExpanded] = useState(false);
+  const [dialog, setDialog] = useState<'history' | 'delete' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saveTask] = useSaveTaskMutation();
+  const [setCompleted, completing] = useSetCompletedMutation();
+  const [deleteTask, deleting] = useDeleteTaskMutation();
+  const description = preview(task.description);
+  const recipients = [...task.assigned_users, ...task.invited_users];
+  const headingId = `task-${task.id}-title`;
+
+  async function change(patch: Partial<TaskForm>) {
+    setFailure(null);
+    try {
+      await saveTask({ kind: kindOf(category), id: task.id, form: { ...formOf(task), ...patch } }).unwrap();
+    } catch {
+      setFailure(messages.changeFailed);
+    }
+  }
+
+  async function toggleCompleted() {
+    setFailure(null);
+    await setCompleted({ id: task.id, completed: !task.completed })
+      .unwrap()
+      .catch(() => setFailure(messages.changeFailed));
+  }
+
+  async function remove() {
+    try {
+      await deleteTask(task.id).unwrap();
+      setDialog(null);
+    } catch {
+      setDialog(null);
+      setFailure(messages.deleteFailed);
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cx(
+        'task-card',
+        !task.is_accepted && 'task-card--pending',
+        selected && 'task-card--selected',
+      )}
+      style={{ '--task-priority': priorityColors[task.priority].cssVar } as CSSProperties}
+      data-selected={selected || undefined}
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.setData('application/x-baton-tasks', JSON.stringify(dragIds()));
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey) onSelect(task.id);
+      }}
+      // The keyboard's way: Ctrl+Enter (or Cmd or Shift) anywhere in the card.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+          event.preventDefault();
+          onSelect(task.id);
+        }
+      }}
+    >
+      <header className="task-card__header">
+        <h3 id={headingId} className="task-card__title">
+          {task.title}
+          {selected ? <span className="b-visually-hidden"> (selected)</span> : null}
+        </h3>
+        <label className="task-card__priority">
+          <span className="b-visually-hidden">Priority</span>
+          <select
+            className="b-input task-select"
+            value={task.priority}
+            disabled={!can.edit}
+            onChange={(event) => change({ priority: event.target.value as Task['priority'] })}
+          >
+            {priorities.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+
+      <p className="task-card__owner">
+        {can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}
+        {task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
+        {!task.is_accepted ? (
+          <span className="task-badge task-badge--muted">
+            {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
+          </span>
+        ) : null}
+      </p>
+      {can.ownerSide && recipients.length > 0 ? (
+        <p className="task-card__recipients">
+          {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}: {recipients.join(', ')}
+        </p>
+      ) : null}
+
+      {task.description ? (
+        <p className="task-card__description">
+          {expanded ? task.description : description.text}{' '}
+          {description.cut ? (
+            <button
+              type="button"
+              className="task-link"
+              aria-expanded={expanded}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? 'Show less' : 'Show more'}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+
+      <ProgressControl task={task} shown={shownProgress(task)} movable={canMoveProgress(category, task)} />
+
+      <div className="task-card__due">
+        {can.dueDate ? (
+          <label className="task-card__due-edit">
+            Due date
+            <input
+              type="date"
+              className="b-input"
+              value={dueDay(task.dueDate)}
+              required
+              onChange={(event) => event.target.value && change({ dueDate: event.target.value })}
+            />
+          </label>
+        ) : (
+          <span>{task.dueDate ? `Due: ${dueDay(task.dueDate)}` : 'No due date'}</span>
+        )}
+        {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
+      </div>
+
+      {failure ? (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      ) : null}
+
+      <div className="task-card__actions">
+        <Button variant="ghost" onClick={() => setDialog('history')}>
+          History
+        </Button>
+        {can.edit ? (
+          <Button variant="ghost" onClick={() => onEdit(task)}>
+            Edit
+          </Button>
+        ) : null}
+        {can.complete && task.is_accepted ? (
+          <Button variant="secondary" busy={completing.isLoading} onClick={toggleCompleted}>
+            {task.completed ? 'Uncheck' : 'Complete'}
+          </Button>
+        ) : null}
+        {can.delete ? (
+          <Button variant="ghost" className="task-card__delete" onClick={() => setDialog('delete')}>
+            Delete
+          </Button>
+        ) : null}
+      </div>
+
+      {dialog === 'history' ? (
+        <HistoryDialog taskId={task.id} title={task.title} onClose={() => setDialog(null)} />
+      ) : null}
+      <Dialog
+        open={dialog === 'delete'}
+        role="alertdialog"
+        title="Delete task?"
+        description={`“${task.title}” will be deleted${recipients.length ? ' for everyone it was shared with' : ''}. This cannot be undone.`}
+        onClose={deleting.isLoading ? undefined : () => setDialog(null)}
+      >
+        <div className="task-dialog__actions">
+          <Button variant="secondary" disabled={deleting.isLoading} onClick={() => setDialog(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={deleting.isLoading} onClick={remove}>
+            {deleting.isLoading ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

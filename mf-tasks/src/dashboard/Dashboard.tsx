@@ -1,0 +1,133 @@
+import { Button, PriorityBadge } from '@baton/ui';
+import { type Category, useCurrentUser, useNavigateTo, useRequestCreateTask } from '@baton/web-platform';
+import { useMemo } from 'react';
+import { useTasksQuery } from '../api';
+import { messages } from '../messages';
+import { StatusChart } from './StatusChart';
+import { dueLabel, greeting, summarize, timeAgo } from './summary';
+import '../tasks.css';
+
+/** The dashboard (SPEC §2), exposed to the shell as `mf-tasks/Dashboard`. */
+export default function Dashboard() {
+  const personal = useTasksQuery('personal');
+  const assigned = useTasksQuery('assigned');
+  const invited = useTasksQuery('invited');
+  const user = useCurrentUser();
+  const navigateTo = useNavigateTo();
+  const requestCreateTask = useRequestCreateTask();
+  const lists = [personal, assigned, invited];
+  const summary = useMemo(
+    () =>
+      personal.data && assigned.data && invited.data
+        ? summarize(personal.data, assigned.data, invited.data)
+        : null,
+    [personal.data, assigned.data, invited.data],
+  );
+  const now = new Date();
+
+  if (lists.some((list) => list.isError))
+    return (
+      <p className="dashboard__state" role="alert">
+        {messages.dashboardFailed}
+      </p>
+    );
+  if (!summary)
+    return (
+      <p className="dashboard__state" role="status">
+        Loading your dashboard…
+      </p>
+    );
+
+  const cards: { label: string; value: number; category?: Category }[] = [
+    { label: 'Total Tasks', value: summary.total },
+    { label: 'Personal Tasks', value: summary.personal, category: 'Personal Tasks' },
+    { label: 'Invited Tasks', value: summary.invited, category: 'Invited Tasks' },
+    { label: 'Assigned Tasks', value: summary.assigned, category: 'Assigned Tasks' },
+  ];
+
+  return (
+    <div className="dashboard">
+      <h2 className="dashboard__greeting">
+        {greeting(now)}
+        {user?.firstName ? `, ${user.firstName}` : ''}
+      </h2>
+      <ul className="dashboard__cards">
+        {cards.map((card) => (
+          <li key={card.label}>
+            {card.category ? (
+              <button
+                type="button"
+                className="dashboard-card dashboard-card--link"
+                onClick={() => navigateTo(card.category as Category)}
+              >
+                <span className="dashboard-card__value">{card.value}</span>
+                <span className="dashboard-card__label">{card.label}</span>
+              </button>
+            ) : (
+              <div className="dashboard-card">
+                <span className="dashboard-card__value">{card.value}</span>
+                <span className="dashboard-card__label">{card.label}</span>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      <div className="dashboard__grid">
+        <section className="dashboard-panel" aria-labelledby="dash-overview">
+          <h3 id="dash-overview">Task Progress Overview</h3>
+          <StatusChart status={summary.status} />
+        </section>
+
+        <section className="dashboard-panel" aria-labelledby="dash-actions">
+          <h3 id="dash-actions">Quick Actions</h3>
+          <div className="dashboard__actions">
+            <Button onClick={() => requestCreateTask('Personal Tasks')}>Create New Task</Button>
+            <Button variant="secondary" onClick={() => requestCreateTask('Tasks Delegated - Invitation')}>
+              Send A Task Invite
+            </Button>
+            <Button variant="secondary" onClick={() => requestCreateTask('Tasks Delegated - Assigned')}>
+              Assign A Task
+            </Button>
+          </div>
+        </section>
+
+        <section className="dashboard-panel" aria-labelledby="dash-recent">
+          <h3 id="dash-recent">Recent Activity</h3>
+          {summary.recent.length === 0 ? (
+            <p className="dashboard__empty">Nothing yet. New and completed tasks show up here.</p>
+          ) : (
+            <ul className="dashboard__list">
+              {summary.recent.map(({ task, what, at }) => (
+                <li key={task.id}>
+                  <span className="dashboard__item-title">{task.title}</span>
+                  <span className="dashboard__item-meta">
+                    {what} · {timeAgo(at, now.getTime())}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="dashboard-panel" aria-labelledby="dash-upcoming">
+          <h3 id="dash-upcoming">Upcoming Deadlines</h3>
+          {summary.upcoming.length === 0 ? (
+            <p className="dashboard__empty">No open task has a due date.</p>
+          ) : (
+            <ul className="dashboard__list">
+              {summary.upcoming.map((task) => (
+                <li key={task.id}>
+                  <span className="dashboard__item-title">{task.title}</span>
+                  <span className="dashboard__item-meta">
+                    <PriorityBadge priority={task.priority} /> {dueLabel(task.dueDate ?? '', now)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

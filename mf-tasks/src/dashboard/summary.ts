@@ -1,0 +1,85 @@
+import type { Task } from '@baton/contracts';
+
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/** SPEC §9: under 1 hour "Just now"; under 24 hours "N hours ago"; under 48 hours "1 day ago"; then "N days ago". */
+export function timeAgo(iso: string, now: number) {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  if (elapsed < hour) return 'Just now';
+  if (elapsed < day) {
+    const hours = Math.floor(elapsed / hour);
+    return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  }
+  if (elapsed < 2 * day) return '1 day ago';
+  return `${Math.floor(elapsed / day)} days ago`;
+}
+
+/** Whole calendar days from `today` (local) to the due date's day. */
+function daysUntil(dueDate: string, now: Date) {
+  const [y, m, d] = dueDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const due = Date.UTC(y, m - 1, d);
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((due - today) / day);
+}
+
+/** SPEC §9 due labels. */
+export function dueLabel(dueDate: string, now: Date) {
+  const days = daysUntil(dueDate, now);
+  if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} overdue`;
+  if (days === 0) return 'Due today';
+  if (days === 1) return 'Due tomorrow';
+  return `Due in ${days} days`;
+}
+
+export interface Summary {
+  total: number;
+  personal: number;
+  invited: number;
+  assigned: number;
+  status: { completed: number; inProgress: number; notStarted: number };
+  recent: { task: Task; what: 'Completed' | 'Created'; at: string }[];
+  upcoming: Task[];
+}
+
+export const listSize = 10;
+
+/** The dashboard's figures from the three task lists (every task the person sees, once). */
+export function summarize(personal: Task[], assigned: Task[], invited: Task[]): Summary {
+  const all = [...new Map([...personal, ...assigned, ...invited].map((task) => [task.id, task])).values()];
+  const status = { completed: 0, inProgress: 0, notStarted: 0 };
+  for (const task of all) {
+    if (task.completed) status.completed += 1;
+    else if (task.progress > 0) status.inProgress += 1;
+    else status.notStarted += 1;
+  }
+  const recent = all
+    .map((task) =>
+      task.completed && task.completedAt
+        ? { task, what: 'Completed' as const, at: task.completedAt }
+        : { task, what: 'Created' as const, at: task.created_at },
+    )
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, listSize);
+  const upcoming = all
+    .filter((task) => !task.completed && task.dueDate)
+    .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
+    .slice(0, listSize);
+  return {
+    total: all.length,
+    personal: personal.length,
+    invited: invited.filter((task) => task.category === 'Invited Tasks').length,
+    assigned: assigned.filter((task) => task.category === 'Assigned Tasks').length,
+    status,
+    recent,
+    upcoming,
+  };
+}
+
+/** "Good morning" before noon, "Good afternoon" until 6 pm, then "Good evening". */
+export function greeting(now: Date) {
+  const hourOfDay = now.getHours();
+  if (hourOfDay < 12) return 'Good morning';
+  if (hourOfDay < 18) return 'Good afternoon';
+  return 'Good evening';
+}

@@ -1,0 +1,156 @@
+import type { Task } from '@baton/contracts';
+import { emailPattern, limits } from '@baton/contracts/constants';
+import { Banner, Button, Dialog, FieldLabel, priorities, TextField } from '@baton/ui';
+import type { PlatformQueryError, TaskCategory } from '@baton/web-platform';
+import { type FormEvent, useId, useState } from 'react';
+import { type TaskForm, type TaskWriteResult, useSaveTaskMutation } from '../api';
+import { messages } from '../messages';
+import { addLabel, dueDay, kindOf } from '../rules';
+import { RecipientField } from './RecipientField';
+
+interface Fields {
+  title: string;
+  description: string;
+  dueDate: string;
+  priority: Task['priority'] | '';
+  email: string;
+}
+
+/** The first rule of SPEC §5 "Task form" the fields break, or null. */
+export function taskFormProblem(fields: Fields, needsRecipient: boolean): string | null {
+  if (!fields.title.trim() || !fields.dueDate || !fields.priority) return messages.formRequired;
+  if (needsRecipient && !emailPattern.test(fields.email.trim())) return messages.formRecipient;
+  return null;
+}
+
+/** What to tell the person when the save failed: the server's sentence, a network sentence, or the default. */
+function failureOf(error: unknown) {
+  const failure = error as Partial<PlatformQueryError>;
+  if (failure.status === 'NETWORK_ERROR') return messages.formNetwork;
+  return failure.message || messages.formFailed;
+}
+
+/** Create a task in this category's kind, or edit one (the recipient cannot change then). */
+export function TaskFormDialog({
+  category,
+  task,
+  onClose,
+  onSaved,
+}: {
+  category: TaskCategory;
+  task?: Task;
+  onClose: () => void;
+  onSaved: (result: TaskWriteResult) => void;
+}) {
+  const kind = kindOf(category);
+  const editing = Boolean(task);
+  const needsRecipient = kind !== 'personal' && !editing;
+  const [fields, setFields] = useState<Fields>({
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    dueDate: dueDay(task?.dueDate ?? null),
+    priority: task?.priority ?? '',
+    email: '',
+  });
+  const [error, setError] = useState<{ text: string; id: number } | null>(null);
+  const [save, { isLoading }] = useSaveTaskMutation();
+  const priorityId = useId();
+  const descriptionId = useId();
+  const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
+  const fail = (text: string) => setError({ text, id: Date.now() });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = taskFormProblem(fields, needsRecipient);
+    if (problem) return fail(problem);
+    setError(null);
+    const form: TaskForm = {
+      title: fields.title.trim(),
+      description: fields.description,
+      dueDate: fields.dueDate,
+      priority: fields.priority as Task['priority'],
+      category,
+      ...(needsRecipient ? { email: fields.email.trim() } : {}),
+    };
+    try {
+      onSaved(await save({ kind, form, id: task?.id }).unwrap());
+      onClose();
+    } catch (failure) {
+      fail(failureOf(failure));
+    }
+  }
+
+  const recipient = task ? [...task.assigned_users, ...task.invited_users].join(', ') : '';
+  const title = editing ? 'Edit task' : addLabel[kind];
+  return (
+    <Dialog open title={title} onClose={isLoading ? undefined : onClose} className="task-form-dialog">
+      <form className="task-form" onSubmit={submit} noValidate>
+        {error ? (
+          <Banner key={error.id} tone="error" onDismiss={() => setError(null)}>
+            {error.text}
+          </Banner>
+        ) : null}
+        <TextField
+          label="Title"
+          required
+          maxLength={limits.titleMax}
+          value={fields.title}
+          onChange={(event) => set({ title: event.target.value })}
+        />
+        <div className="b-field">
+          <label htmlFor={descriptionId} className="b-field__label">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            className="b-input task-textarea"
+            rows={4}
+            maxLength={limits.descriptionMax}
+            value={fields.description}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        </div>
+        <div className="task-form__row">
+          <TextField
+            label="Due date"
+            type="date"
+            required
+            value={fields.dueDate}
+            onChange={(event) => set({ dueDate: event.target.value })}
+          />
+          <div className="b-field">
+            <FieldLabel htmlFor={priorityId} required>
+              Priority
+            </FieldLabel>
+            <select
+              id={priorityId}
+              className="b-input task-select"
+              required
+              value={fields.priority}
+              onChange={(event) => set({ priority: event.target.value as Fields['priority'] })}
+            >
+              <option value="">Select priority</option>
+              {priorities.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {needsRecipient ? <RecipientField value={fields.email} onChange={(email) => set({ email })} /> : null}
+        {editing && recipient ? (
+          <p className="task-form__fixed">Recipient: {recipient} (cannot be changed)</p>
+        ) : null}
+        <div className="task-dialog__actions">
+          <Button variant="secondary" disabled={isLoading} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isLoading}>
+            {isLoading ? 'Saving…' : editing ? 'Save changes' : title}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Task } from '@baton/contracts';
+import { Banner, Button, DropdownMenu, Tabs } from '@baton/ui';
+import { type TaskCategory, useCreateTaskSignal, useRequestCreateFolder } from '@baton/web-platform';
+import { useMemo, useState } from 'react';
+import { type TaskWriteResult, useTasksQuery } from '../api';
+import { TaskCard } from '../card/TaskCard';
+import { TaskFormDialog } from '../form/TaskFormDialog';
+import { messages } from '../messages';
+import { addLabel, byCompletion, kindOf, listOf, type Sort, sorts, sortTasks } from '../rules';
+import '../tasks.css';
+
+type Tab = 'due' | 'completed';
+
+/** One category's tasks (SPEC §2 "Task list view"), exposed to the shell as `mf-tasks/TaskList`. */
+export default function TaskList({ category }: { category: TaskCategory }) {
+  const { data, isLoading, isError, refetch } = useTasksQuery(listOf[category]);
+  const [tab, setTab] = useState<Tab>('due');
+  const [sort, setSort] = useState<Sort>('Newly Added');
+  const [form, setForm] = useState<{ task?: Task } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const requestCreateFolder = useRequestCreateFolder();
+  const label = addLabel[kindOf(category)];
+
+  useCreateTaskSignal(category, () => setForm({}));
+
+  const mine = useMemo(() => (data ?? []).filter((task) => task.category === category), [data, category]);
+  const due = mine.filter((task) => !task.completed);
+  const completed = mine.filter((task) => task.completed);
+  const shown = tab === 'due' ? sortTasks(due, sort) : byCompletion(completed);
+
+  const onSelect = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const onSaved = (result: TaskWriteResult) => {
+    if (result.invitation_sent) setNotice(result.message || messages.invitationSent);
+  };
+
+  return (
+    <section className="task-list" aria-label={category}>
+      <div className="task-list__toolbar">
+        <div className="task-list__add">
+          <Button onClick={() => setForm({})}>{label}</Button>
+          {category === 'Personal Tasks' ? (
+            <DropdownMenu
+              label="▾"
+              aria-label="More ways to add"
+              variant="primary"
+              className="task-list__split"
+              items={[{ label: 'Create Folder', onSelect: requestCreateFolder }]}
+            />
+          ) : null}
+        </div>
+        {shown.length > 1 && tab === 'due' ? (
+          <DropdownMenu
+            label={`Sort: ${sort}`}
+            align="end"
+            items={sorts.map((option) => ({ label: option, onSelect: () => setSort(option) }))}
+          />
+        ) : null}
+      </div>
+
+      {notice ? (
+        <Banner tone="info" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Banner>
+      ) : null}
+      {selected.size > 0 ? (
+        <p className="task-list__selection" role="status">
+          {selected.size} selected{' '}
+          <button type="button" className="task-link" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </p>
+      ) : null}
+
+      <Tabs
+        aria-label="Task status"
+        value={tab}
+        onChange={(id) => setTab(id as Tab)}
+        tabs={[
+          { id: 'due', label: `Due Now (${due.length})` },
+          { id: 'completed', label: `Completed (${completed.length})` },
+        ]}
+      >
+        {isLoading ? (
+          <p className="task-list__state" role="status">
+            {messages.listLoading}
+          </p>
+        ) : isError && !data ? (
+          <div className="task-list__state" role="alert">
+            <p>{messages.listFailed}</p>
+            <Button variant="secondary" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : shown.length === 0 ? (
+          <EmptyState tab={tab} label={label} onAdd={() => setForm({})} />
+        ) : (
+          <ul className="task-list__items">
+            {shown.map((task) => (
+              <li key={task.id}>
+                <TaskCard
+                  task={task}
+                  category={category}
+                  selected={selected.has(task.id)}
+                  onSelect={onSelect}
+                  onEdit={(t) => setForm({ task: t })}
+                  dragIds={() => (selected.has(task.id) ? [...selected] : [task.id])}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Tabs>
+
+      {form ? (
+        <TaskFormDialog
+          category={category}
+          task={form.task}
+          onClose={() => setForm(null)}
+          onSaved={onSaved}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function EmptyState({ tab, label, onAdd }: { tab: Tab; label: string; onAdd: () => void }) {
+  if (tab === 'completed')
+    return <p className="task-list__state">No completed tasks yet. Tasks you complete will appear here.</p>;
+  return (
+    <div className="task-list__state task-list__empty">
+      <p className="task-list__empty-title">No tasks here yet</p>
+      <p>Create your first task to get started.</p>
+      <Button onClick={onAdd}>{label}</Button>
+    </div>
+  );
+}
