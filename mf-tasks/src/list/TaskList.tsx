@@ -43,11 +43,15 @@ export default function TaskList({ category }: { category: TaskCategory }) {
   return (
     <section className="task-list" aria-label={category}>
       <div className="task-list__toolbar">
-        <div className="task-list__add">
+        <div
+          className={
+            category === 'Personal Tasks' ? 'task-list__add task-list__add--split' : 'task-list__add'
+          }
+        >
           <Button onClick={() => setForm({})}>{label}</Button>
           {category === 'Personal Tasks' ? (
             <DropdownMenu
-              label="▾"
+              label={<span className="b-visually-hidden">More</span>}
               aria-label="More ways to add"
               variant="primary"
               className="task-list__split"
