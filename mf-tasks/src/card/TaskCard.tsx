@@ -115,15 +115,17 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
         </label>
       </header>
 
-      <p className="task-card__owner">
-        {can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}
-        {task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
-        {!task.is_accepted ? (
-          <span className="task-badge task-badge--muted">
-            {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
-          </span>
-        ) : null}
-      </p>
+      {category !== 'Personal Tasks' ? (
+        <p className="task-card__owner">
+          {can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}
+          {task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
+          {!task.is_accepted ? (
+            <span className="task-badge task-badge--muted">
+              {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {can.ownerSide && recipients.length > 0 ? (
         <p className="task-card__recipients">
           {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}: {recipients.join(', ')}
