@@ -1,0 +1,287 @@
+import type { Task } from '@baton/contracts';
+import type { TaskCategory } from '@baton/web-platform';
+import { renderWithPlatform, testUser } from '@baton/web-platform/testing';
+import { mockServer } from '@baton/web-platform/testing/msw';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import TaskList from '../list/TaskList';
+import { listHandlers, taskOf } from '../testing';
+import { historyEntries } from './HistoryDialog';
+
+const server = mockServer();
+
+/** The list of `category` holding `task`, with every write recorded. */
+async function showCard(task: Task, category: TaskCategory = task.category) {
+  const writes: { path: string; body: unknown }[] = [];
+  const record = async ({ request }: { request: Request }) => {
+    writes.push({ path: new URL(request.url).pathname, body: await request.json() });
+    return HttpResponse.json({
+      id: task.id,
+      task_id: task.id,
+      message: 'ok',
+      error: null,
+      invitation_sent: false,
+    });
+  };
+  server.use(
+    ...listHandlers(() => [task]),
+    http.post('/create_list', record),
+    http.post('/edit_shared_task/', record),
+    http.post('/completed/:id', record),
+    http.post('/progress/:id/', record),
+    http.post('/delete_list/:id', record),
+  );
+  const view = renderWithPlatform(<TaskList category={category} />);
+  if (task.completed) await view.user.click(await screen.findByRole('tab', { name: 'Completed (1)' }));
+  const card = await screen.findByRole('article', { name: task.title });
+  return { ...view, card, writes };
+}
+
+describe('what each category may do with a card (SPEC §6)', () => {
+  it('Personal Tasks: edit, delete, complete, slider, inline due date; no owner line', async () => {
+    const { card } = await showCard(taskOf({ title: 'Mine' }));
+    for (const name of ['History', 'Edit', 'Complete', 'Delete'])
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(card).getByRole('slider', { name: 'Progress' })).toBeInTheDocument();
+    expect(within(card).getByLabelText('Due date')).toHaveValue('2026-12-01');
+    expect(within(card).getByRole('combobox', { name: 'Priority' })).toBeEnabled();
+    expect(within(card).queryByText(/From:|Owner:/)).not.toBeInTheDocument();
+  });
+
+  it('Tasks Delegated - Assigned: edit and delete, recipients listed, owner "You"; no complete, no slider', async () => {
+    const { card } = await showCard(
+      taskOf({
+        title: 'Out',
+        category: 'Tasks Delegated - Assigned',
+        assigned_users: ['ben@x.io'],
+        progress: 40,
+      }),
+    );
+    expect(within(card).getByText('Owner: You')).toBeInTheDocument();
+    expect(within(card).getByText('Assigned to: ben@x.io')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(within(card).getByText('40% · Half way')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('Tasks Delegated - Invitation: the owner may move progress', async () => {
+    const { card } = await showCard(
+      taskOf({ title: 'Inv', category: 'Tasks Delegated - Invitation', invited_users: ['ben@x.io'] }),
+    );
+    expect(within(card).getByText('Invited: ben@x.io')).toBeInTheDocument();
+    expect(within(card).getByRole('slider', { name: 'Progress' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+  });
+
+  it('Assigned Tasks (recipient): complete and progress; no edit, no delete; the trusted badge on the owner', async () => {
+    const { card } = await showCard(
+      taskOf({
+        title: 'For me',
+        category: 'Assigned Tasks',
+        owner: 'cleo@x.io',
+        firstName: 'Cleo',
+        is_trusted: true,
+      }),
+    );
+    expect(within(card).getByText('From: Cleo')).toBeInTheDocument();
+    expect(within(card).getByText('Trusted')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('combobox', { name: 'Priority' })).toBeDisabled();
+    expect(within(card).getByText('Due: 2026-12-01')).toBeInTheDocument();
+  });
+
+  it('a task not yet accepted is dimmed, cannot be completed and has no slider', async () => {
+    const { card } = await showCard(
+      taskOf({ title: 'Pending', category: 'Invited Tasks', owner: 'cleo@x.io', is_accepted: false }),
+    );
+    expect(card).toHaveClass('task-card--pending');
+    expect(within(card).getByText('Awaiting your acceptance')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
+
+describe('the card', () => {
+  it('cuts the description at 150 characters with Show more / Show less', async () => {
+    const long = `${'word '.repeat(40)}THE END`;
+    const { card, user } = await showCard(taskOf({ title: 'Long', description: long }));
+    expect(within(card).queryByText(/THE END/)).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show more' }));
+    expect(within(card).getByText(/THE END/)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show less' }));
+    expect(within(card).queryByText(/THE END/)).not.toBeInTheDocument();
+  });
+
+  it('a completed task shows 100% and Done, and Uncheck reopens it', async () => {
+    const { card: done, user, writes } = await showCard(
+      taskOf({ title: 'Finished', progress: 40, completed: true, completedAt: '2026-11-20T10:00:00.000Z' }),
+    );
+    expect(within(done).getByText('100% · Done')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Uncheck' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({
+      path: expect.stringMatching(/^\/completed\//),
+      body: { completed: false, userEmail: testUser.email },
+    });
+  });
+
+  it('Complete sends {completed: true, userEmail}', async () => {
+    const task = taskOf({ title: 'Do it' });
+    const { card, user, writes } = await showCard(task);
+    await user.click(within(card).getByRole('button', { name: 'Complete' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { path: `/completed/${task.id}`, body: { completed: true, userEmail: testUser.email } },
+      ]),
+    );
+  });
+
+  it('changes the priority and the due date of a personal task in place', async () => {
+    const task = taskOf({ title: 'Tune', priority: 'Lenient' });
+    const { card, user, writes } = await showCard(task);
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Priority' }), 'Immediate');
+    fireEvent.change(within(card).getByLabelText('Due date'), { target: { value: '2026-12-24' } });
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[0]).toEqual({
+      path: '/create_list',
+      body: expect.objectContaining({
+        id: task.id,
+        priority: 'Immediate',
+        dueDate: '2026-12-01',
+        title: 'Tune',
+      }),
+    });
+    expect(writes[1]?.body).toMatchObject({ id: task.id, dueDate: '2026-12-24' });
+  });
+
+  it('deletes after the confirmation, and not before', async () => {
+    const task = taskOf({ title: 'Gone soon' });
+    const { card, user, writes } = await showCard(task);
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete task?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(writes).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes).toEqual([{ path: `/delete_list/${task.id}`, body: { id: task.id } }]));
+  });
+});
+
+describe('the progress slider (SPEC §4)', () => {
+  async function moveTo(card: HTMLElement, value: number) {
+    fireEvent.change(within(card).getByRole('slider', { name: 'Progress' }), {
+      target: { value: String(value) },
+    });
+  }
+
+  it('asks after 550 ms of rest: previous -> new, with an optional note; Save sends both', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const task = taskOf({ title: 'Slide', progress: 40 });
+      const { card, writes } = await showCard(task);
+      await moveTo(card, 60);
+      expect(within(card).getByText('60% · Half way')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(540));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(10));
+      const dialog = screen.getByRole('dialog', { name: 'Update progress' });
+      expect(dialog).toHaveAccessibleDescription('40% -> 60%');
+      const note = within(dialog).getByLabelText('Note (optional)');
+      expect(note).toHaveAttribute('maxLength', '200');
+      fireEvent.change(note, { target: { value: 'Slides 1-6 done' } });
+      expect(within(dialog).getByText('15/200')).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(writes).toEqual([
+          { path: `/progress/${task.id}/`, body: { progress: 60, message: 'Slides 1-6 done' } },
+        ]),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('Skip saves without a note; a value moved back before 550 ms asks nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const task = taskOf({ title: 'Skip', progress: 10 });
+      const { card, writes } = await showCard(task);
+      await moveTo(card, 20);
+      act(() => vi.advanceTimersByTime(300));
+      await moveTo(card, 10);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await moveTo(card, 25);
+      act(() => vi.advanceTimersByTime(550));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Skip' }));
+      await waitFor(() =>
+        expect(writes).toEqual([{ path: `/progress/${task.id}/`, body: { progress: 25, message: '' } }]),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closing with X puts the slider back and saves nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { card, writes } = await showCard(taskOf({ title: 'Revert', progress: 30 }));
+      await moveTo(card, 50);
+      act(() => vi.advanceTimersByTime(550));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(card).getByRole('slider')).toHaveValue('30');
+      expect(writes).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('History', () => {
+  it('lists the progress log newest first without duplicates', async () => {
+    const task = taskOf({ title: 'Logged' });
+    const logs = [
+      { id: 'a', author_name: 'Ben', created_at: '2026-11-20T09:00:00.000Z', progress: 20, message: '' },
+      {
+        id: 'b',
+        author_name: 'Ben',
+        created_at: '2026-11-21T09:00:00.000Z',
+        progress: 60,
+        message: 'Half of it',
+      },
+      {
+        id: 'c',
+        author_name: 'Ben',
+        created_at: '2026-11-21T09:00:00.000Z',
+        progress: 60,
+        message: 'Half of it',
+      },
+    ];
+    expect(historyEntries(logs).map((l) => l.id)).toEqual(['b', 'a']);
+    server.use(http.get(`/progress-logs/${task.id}/`, () => HttpResponse.json({ logs })));
+    const { card, user } = await showCard(task);
+    await user.click(within(card).getByRole('button', { name: 'History' }));
+    const dialog = screen.getByRole('dialog', { name: 'Progress history' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Ben set it to 60%');
+    expect(items[0]).toHaveTextContent('Half of it');
+  });
+
+  it('says when there is nothing yet', async () => {
+    const task = taskOf({ title: 'Quiet' });
+    server.use(http.get(`/progress-logs/${task.id}/`, () => HttpResponse.json({ logs: [] })));
+    const { card, user } = await showCard(task);
+    await user.click(within(card).getByRole('button', { name: 'History' }));
+    expect(await screen.findByText('No progress updates yet.')).toBeInTheDocument();
+  });
+});
