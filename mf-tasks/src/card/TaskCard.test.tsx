@@ -121,7 +121,11 @@ describe('the card', () => {
   });
 
   it('a completed task shows 100% and Done, and Uncheck reopens it', async () => {
-    const { card: done, user, writes } = await showCard(
+    const {
+      card: done,
+      user,
+      writes,
+    } = await showCard(
       taskOf({ title: 'Finished', progress: 40, completed: true, completedAt: '2026-11-20T10:00:00.000Z' }),
     );
     expect(within(done).getByText('100% · Done')).toBeInTheDocument();

@@ -1,0 +1,210 @@
+import type { TrustedUserEntry } from '@baton/contracts';
+import { renderWithPlatform } from '@baton/web-platform/testing';
+import { mockServer } from '@baton/web-platform/testing/msw';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import TaskList from '../list/TaskList';
+import { listHandlers, taskOf } from '../testing';
+import { suggest } from './suggestions';
+
+const server = mockServer();
+
+const trusted = (first: string, last: string, email: string): TrustedUserEntry => {
+  const person = { id: crypto.randomUUID(), first_name: first, last_name: last, email };
+  return { ...person, id: crypto.randomUUID(), created_at: '2026-11-01T00:00:00.000Z', trusted: person };
+};
+const people = [
+  trusted('Ben', 'Okafor', 'ben@example.com'),
+  trusted('Bea', 'Ito', 'bea@example.com'),
+  trusted('Cleo', 'Brandt', 'cleo@example.com'),
+  trusted('Dan', 'Abel', 'dan@bigco.io'),
+  trusted('Eve', 'Bell', 'eve@example.com'),
+  trusted('Finn', 'Bond', 'finn@example.com'),
+  trusted('Gus', 'Bishop', 'gus@example.com'),
+];
+
+async function openForm(category: Parameters<typeof TaskList>[0]['category'], label: string) {
+  server.use(
+    ...listHandlers(() => []),
+    http.get('/api/settings/trusted-users/', () => HttpResponse.json(people)),
+  );
+  const view = renderWithPlatform(<TaskList category={category} />);
+  await screen.findByText('No tasks here yet');
+  await view.user.click(screen.getAllByRole('button', { name: label })[0] as HTMLElement);
+  const dialog = screen.getByRole('dialog', { name: label });
+  return { ...view, dialog };
+}
+
+async function fill(user: ReturnType<typeof renderWithPlatform>['user'], dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Title'), 'Plan the offsite');
+  fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: '2026-12-12' } });
+  await user.selectOptions(within(dialog).getByLabelText('Priority'), 'Moderate');
+}
+
+describe('recipient suggestions (SPEC §5)', () => {
+  it('match name or e-mail case-insensitively, at most 6', () => {
+    expect(suggest(people, 'B')).toHaveLength(6);
+    expect(suggest(people, 'bigco').map((s) => s.email)).toEqual(['dan@bigco.io']);
+    expect(suggest(people, 'ITO').map((s) => s.name)).toEqual(['Bea Ito']);
+  });
+});
+
+describe('the task form', () => {
+  it('needs title, due date and priority', async () => {
+    const { user, dialog } = await openForm('Personal Tasks', 'Add Tasks');
+    await user.type(within(dialog).getByLabelText('Title'), 'No priority');
+    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: '2026-12-12' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please fill out all required fields, including the PRIORITY.',
+    );
+  });
+
+  it('lets the error banner go after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { dialog } = await openForm('Personal Tasks', 'Add Tasks');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+      expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(4_999));
+      expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('creates a personal task through /create_list and closes', async () => {
+    const bodies: unknown[] = [];
+    const { user, dialog } = await openForm('Personal Tasks', 'Add Tasks');
+    server.use(
+      http.post('/create_list', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          id: 'x',
+          task_id: 'x',
+          message: 'Task created.',
+          error: null,
+          invitation_sent: false,
+        });
+      }),
+    );
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      {
+        title: 'Plan the offsite',
+        description: '',
+        dueDate: '2026-12-12',
+        priority: 'Moderate',
+        category: 'Personal Tasks',
+      },
+    ]);
+  });
+
+  it('asks for a valid recipient when assigning', async () => {
+    const { user, dialog } = await openForm('Tasks Delegated - Assigned', 'Assign Task');
+    await fill(user, dialog);
+    await user.type(within(dialog).getByRole('combobox', { name: 'Recipient email' }), 'ben@example');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Task' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Enter a valid email or select a trusted user from suggestions.',
+    );
+  });
+
+  it('suggests trusted users while typing; the keyboard picks one; the invitation notice shows in the list', async () => {
+    const bodies: unknown[] = [];
+    const { user, dialog } = await openForm('Tasks Delegated - Invitation', 'Invite to Task');
+    server.use(
+      http.post('/send_email/invite_user', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: 'x',
+            task_id: 'x',
+            message: 'User not found, invitation sent to join Baton.',
+            error: null,
+            invitation_sent: true,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    await fill(user, dialog);
+    const recipient = within(dialog).getByRole('combobox', { name: 'Recipient email' });
+    await user.type(recipient, 'CLE');
+    const options = within(within(dialog).getByRole('listbox', { name: 'Trusted users' })).getAllByRole(
+      'option',
+    );
+    expect(options.map((o) => o.textContent)).toEqual(['Cleo Brandtcleo@example.com']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(recipient).toHaveValue('cleo@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite to Task' }));
+    expect(await screen.findByText('User not found, invitation sent to join Baton.')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ email: 'cleo@example.com', category: 'Tasks Delegated - Invitation' });
+  });
+
+  it.each([
+    [
+      'the server error',
+      () => HttpResponse.json({ error: 'You cannot assign a task to yourself.' }, { status: 400 }),
+      'You cannot assign a task to yourself.',
+    ],
+    [
+      '"Failed to add task. Please try again." without one',
+      () => new HttpResponse(null, { status: 500 }),
+      'Failed to add task. Please try again.',
+    ],
+    [
+      'the network sentence offline',
+      () => HttpResponse.error(),
+      'Network error. Please check your connection and try again.',
+    ],
+  ])('shows %s', async (_case, reply, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, dialog } = await openForm('Tasks Delegated - Assigned', 'Assign Task');
+    server.use(http.post('/send_email/assign_user/', reply));
+    await fill(user, dialog);
+    await user.type(within(dialog).getByRole('combobox', { name: 'Recipient email' }), 'ben@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Task' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('edits a shared task through /edit_shared_task/ with the recipient fixed', async () => {
+    const task = taskOf({
+      title: 'Shared',
+      category: 'Tasks Delegated - Assigned',
+      assigned_users: ['ben@example.com'],
+    });
+    const bodies: unknown[] = [];
+    server.use(
+      ...listHandlers(() => [task]),
+      http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),
+      http.post('/edit_shared_task/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          id: task.id,
+          task_id: task.id,
+          message: 'Task updated.',
+          error: null,
+          invitation_sent: false,
+        });
+      }),
+    );
+    const { user } = renderWithPlatform(<TaskList category="Tasks Delegated - Assigned" />);
+    const card = await screen.findByRole('article', { name: 'Shared' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Recipient email' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Recipient: ben@example.com (cannot be changed)')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Shared, renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id: task.id, title: 'Shared, renamed' });
+    expect(bodies[0]).not.toHaveProperty('email');
+  });
+});
