@@ -88,6 +88,10 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
     get base() {
       return urls.base;
     },
+    /** The mail catcher's web address (its `/api/messages` lists what was sent). */
+    get mailBase() {
+      return urls.mail;
+    },
     newPage,
     existingPerson,
     linkMailedTo,

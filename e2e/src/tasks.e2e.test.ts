@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+import { readJson } from '@baton/test-kit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
+import { openCategory, openWorkspace, useAppInBrowser } from './stack';
+
+/**
+ * The tasks remote (mf-tasks) in Chromium against the real stack, with two people in two browser contexts:
+ * personal tasks, an assignment accepted through the mailed link, progress with a note seen by the owner,
+ * trust that makes the next assignment arrive accepted without mail, and axe-core on every view.
+ */
+const stack = useAppInBrowser();
+const { newPage, existingPerson } = stack;
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+const titles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
+
+async function addTask(
+  page: Page,
+  button: string,
+  fields: { title: string; due: string; priority: string; to?: string },
+) {
+  await page.getByRole('button', { name: button }).first().click();
+  const dialog = page.getByRole('dialog', { name: button });
+  await dialog.getByLabel('Title').fill(fields.title);
+  await dialog.getByLabel('Due date').fill(fields.due);
+  await dialog.getByLabel('Priority').selectOption(fields.priority);
+  if (fields.to) await dialog.getByRole('combobox', { name: 'Recipient email' }).fill(fields.to);
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card(page, fields.title).waitFor();
+}
+
+/** The owner's side of assignments: Assigned Tasks, then its "Delegated" item. */
+async function openDelegatedAssigned(page: Page) {
+  await page.getByRole('button', { name: 'Assigned Tasks', exact: true }).click();
+  await page.getByRole('button', { name: 'Delegated' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Tasks Delegated - Assigned' }).waitFor();
+}
+
+async function mailsTo(email: string) {
+  const mails: { to: string[]; text: string }[] = await readJson(fetch(`${stack.mailBase}/api/messages`));
+  return mails.filter((m) => m.to.includes(email));
+}
+
+describe('tasks in the browser, two people', () => {
+  it('A keeps personal tasks: create, sort, complete, delete', async () => {
+    const ana = await existingPerson();
+    const { context, page } = await newPage({ bypassCSP: true });
+    await openWorkspace(page, ana);
+    await page.getByText('No tasks here yet').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await addTask(page, 'Add Tasks', { title: 'Renew the domain', due: '2026-12-20', priority: 'Lenient' });
+    await addTask(page, 'Add Tasks', { title: 'Pay the invoice', due: '2026-12-01', priority: 'Immediate' });
+    await addTask(page, 'Add Tasks', { title: 'Book the venue', due: '2026-12-10', priority: 'Moderate' });
+    expect(await titles(page)).toEqual(['Book the venue', 'Pay the invoice', 'Renew the domain']);
+    await page.getByRole('button', { name: 'Sort: Newly Added' }).click();
+    await page.getByRole('menuitem', { name: 'Priority' }).click();
+    expect(await titles(page)).toEqual(['Pay the invoice', 'Book the venue', 'Renew the domain']);
+    await page.getByRole('button', { name: 'Sort: Priority' }).click();
+    await page.getByRole('menuitem', { name: 'Due Date' }).click();
+    expect(await titles(page)).toEqual(['Pay the invoice', 'Book the venue', 'Renew the domain']);
+
+    await card(page, 'Pay the invoice').getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('tab', { name: 'Completed (1)' }).click();
+    await card(page, 'Pay the invoice').getByText('100% · Done').waitFor();
+    await page.getByRole('tab', { name: 'Due Now (2)' }).click();
+    await card(page, 'Renew the domain').getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete task?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await card(page, 'Renew the domain').waitFor({ state: 'detached' });
+    await page.reload();
+    await card(page, 'Book the venue').waitFor();
+    expect(await titles(page)).toEqual(['Book the venue']);
+
+    // The form dialog and the dashboard pass axe too.
+    await page.getByRole('button', { name: 'Add Tasks' }).first().click();
+    await page.getByRole('dialog', { name: 'Add Tasks' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await openCategory(page, 'Dashboard');
+    await page.getByText('Task Progress Overview').waitFor();
+    expect(await page.getByText('Total Tasks').locator('xpath=..').textContent()).toContain('2');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('A assigns, B accepts through the mail and reports progress, A sees it; after trust no mail is needed', async () => {
+    const ana = await existingPerson();
+    const ben = await existingPerson();
+    const a = await newPage();
+    const b = await newPage({ bypassCSP: true });
+    await openWorkspace(a.page, ana);
+    await openWorkspace(b.page, ben);
+
+    await openDelegatedAssigned(a.page);
+    await addTask(a.page, 'Assign Task', {
+      title: 'Review the slides',
+      due: '2026-12-05',
+      priority: 'Immediate',
+      to: ben.email,
+    });
+    await card(a.page, 'Review the slides').getByText('Not accepted yet').waitFor();
+
+    const link = await stack.linkMailedTo(ben.email, /https?:\/\/\S+accept-task\S*/);
+    // A tampered link is refused.
+    await b.page.goto(link.replace(/token=[^&]+/, 'token=tampered'));
+    await b.page.getByText('Invalid or expired link.').waitFor();
+    await b.page.goto(link);
+    await b.page.getByRole('heading', { name: "You've been assigned a task!" }).waitFor();
+    expect(await b.page.getByText('From:').locator('xpath=..').textContent()).toContain(ana.email);
+    expect(await seriousViolations(b.page)).toEqual([]);
+    await b.page.getByRole('button', { name: 'Accept the Assignment' }).click();
+    await b.page.waitForURL('**/home');
+
+    await openCategory(b.page, 'Assigned Tasks');
+    const mine = card(b.page, 'Review the slides');
+    await mine.getByRole('slider', { name: 'Progress' }).fill('60');
+    const progress = b.page.getByRole('dialog', { name: 'Update progress' });
+    await progress.getByText('0% -> 60%').waitFor();
+    await progress.getByLabel('Note (optional)').fill('Slides 1-6 checked');
+    await progress.getByRole('button', { name: 'Save' }).click();
+    await mine.getByText('60% · Half way').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+
+    await a.page.reload();
+    await openDelegatedAssigned(a.page);
+    const theirs = card(a.page, 'Review the slides');
+    await theirs.getByText('60% · Half way').waitFor();
+    await theirs.getByRole('button', { name: 'History' }).click();
+    const history = a.page.getByRole('dialog', { name: 'Progress history' });
+    await history.getByText('Slides 1-6 checked').waitFor();
+    expect(await history.textContent()).toContain('set it to 60%');
+    await history.getByRole('button', { name: 'Close' }).click();
+
+    // B trusts A (in Settings); A's next assignment arrives accepted, and no mail is sent for it.
+    await openCategory(b.page, 'Settings');
+    await b.page.getByRole('region', { name: 'Manage Trusted Users' }).getByLabel('Email').fill(ana.email);
+    await b.page.getByRole('button', { name: 'Add User' }).click();
+    await b.page.getByText(`${ana.email} added as trusted.`).waitFor();
+    const mailsBefore = (await mailsTo(ben.email)).length;
+    await addTask(a.page, 'Assign Task', {
+      title: 'Print the handouts',
+      due: '2026-12-06',
+      priority: 'Moderate',
+      to: ben.email,
+    });
+    await openCategory(b.page, 'Assigned Tasks');
+    const trusted = card(b.page, 'Print the handouts');
+    await expect
+      .poll(async () => {
+        await b.page.reload();
+        await openCategory(b.page, 'Assigned Tasks');
+        await b.page.getByText(/Loading tasks/).waitFor({ state: 'detached' });
+        return trusted.getByRole('button', { name: 'Complete' }).count();
+      })
+      .toBe(1);
+    expect(await trusted.getByText('Trusted').count()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await mailsTo(ben.email)).length).toBe(mailsBefore);
+    await a.context.close();
+    await b.context.close();
+  });
+});
