@@ -83,7 +83,6 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   }, [open]);
   const user = useCurrentUser();
   const logout = useLogout();
-  const category = useCategory();
   const requestCreateTask = useRequestCreateTask();
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (
