@@ -38,6 +38,16 @@ export interface Capabilities {
   ownerSide: boolean;
 }
 
+/** The recipient's side of an assignment or invitation. */
+const recipientSide: Capabilities = {
+  edit: false,
+  delete: false,
+  complete: true,
+  progress: true,
+  dueDate: false,
+  ownerSide: false,
+};
+
 /** SPEC §6, per category. */
 export const capabilities: Record<TaskCategory, Capabilities> = {
   'Personal Tasks': {
@@ -64,22 +74,8 @@ export const capabilities: Record<TaskCategory, Capabilities> = {
     dueDate: false,
     ownerSide: true,
   },
-  'Assigned Tasks': {
-    edit: false,
-    delete: false,
-    complete: true,
-    progress: true,
-    dueDate: false,
-    ownerSide: false,
-  },
-  'Invited Tasks': {
-    edit: false,
-    delete: false,
-    complete: true,
-    progress: true,
-    dueDate: false,
-    ownerSide: false,
-  },
+  'Assigned Tasks': recipientSide,
+  'Invited Tasks': recipientSide,
 };
 
 /** SPEC §4: the slider works only where progress is allowed, on an open task that was accepted. */

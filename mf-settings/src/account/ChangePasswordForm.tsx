@@ -1,10 +1,9 @@
 import { limits } from '@baton/contracts/constants';
-import { Button, PasswordField } from '@baton/ui';
+import { Button, NoticeBanner, PasswordField, useNotice } from '@baton/ui';
 import { failureMessage } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { type PasswordChange, useChangePasswordMutation } from '../api';
 import { messages } from '../messages';
-import { NoticeBanner, useNotice } from '../Notice';
 
 const empty: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

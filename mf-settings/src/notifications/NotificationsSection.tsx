@@ -1,9 +1,8 @@
-import { Checkbox } from '@baton/ui';
+import { Checkbox, NoticeBanner, useNotice } from '@baton/ui';
 import { setSoundEnabled, useSoundEnabled } from '@baton/web-platform';
 import { useEffect, useRef } from 'react';
 import { usePreferencesQuery, useSavePreferencesMutation } from '../api';
 import { messages } from '../messages';
-import { NoticeBanner, useNotice } from '../Notice';
 import { Section } from '../Section';
 
 /**

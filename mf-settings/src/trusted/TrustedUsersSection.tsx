@@ -1,10 +1,9 @@
 import type { TrustedUserEntry } from '@baton/contracts';
-import { Button, TextField } from '@baton/ui';
+import { Button, NoticeBanner, TextField, useNotice } from '@baton/ui';
 import { failureMessage } from '@baton/web-platform';
 import { type FormEvent, useState } from 'react';
 import { useAddTrustedUserMutation, useRemoveTrustedUserMutation, useTrustedUsersQuery } from '../api';
 import { messages } from '../messages';
-import { NoticeBanner, useNotice } from '../Notice';
 import { Section } from '../Section';
 import { addedOn, displayName, emailOf } from './displayName';
 

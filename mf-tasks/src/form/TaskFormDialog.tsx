@@ -1,6 +1,6 @@
 import type { Task } from '@baton/contracts';
 import { emailPattern, limits } from '@baton/contracts/constants';
-import { Banner, Button, Dialog, FieldLabel, priorities, TextField } from '@baton/ui';
+import { Button, Dialog, FieldLabel, NoticeBanner, priorities, TextField, useNotice } from '@baton/ui';
 import type { PlatformQueryError, TaskCategory } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { type TaskForm, type TaskWriteResult, useSaveTaskMutation } from '../api';
@@ -52,18 +52,18 @@ export function TaskFormDialog({
     priority: task?.priority ?? '',
     email: '',
   });
-  const [error, setError] = useState<{ text: string; id: number } | null>(null);
+  const { notice, show, clear } = useNotice();
   const [save, { isLoading }] = useSaveTaskMutation();
   const priorityId = useId();
   const descriptionId = useId();
   const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
-  const fail = (text: string) => setError({ text, id: Date.now() });
+  const fail = (text: string) => show('error', text);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = taskFormProblem(fields, needsRecipient);
     if (problem) return fail(problem);
-    setError(null);
+    clear();
     const form: TaskForm = {
       title: fields.title.trim(),
       description: fields.description,
@@ -85,11 +85,7 @@ export function TaskFormDialog({
   return (
     <Dialog open title={title} onClose={isLoading ? undefined : onClose} className="task-form-dialog">
       <form className="task-form" onSubmit={submit} noValidate>
-        {error ? (
-          <Banner key={error.id} tone="error" onDismiss={() => setError(null)}>
-            {error.text}
-          </Banner>
-        ) : null}
+        <NoticeBanner notice={notice} onDismiss={clear} />
         <TextField
           label="Title"
           required

@@ -5,6 +5,7 @@ export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './DropdownMenu';
 export { FieldLabel } from './field';
+export { type Notice, NoticeBanner, useNotice } from './Notice';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';
 export { Slider, type SliderProps } from './Slider';

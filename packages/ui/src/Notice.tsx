@@ -1,5 +1,5 @@
-import { Banner, type BannerTone } from '@baton/ui';
 import { useCallback, useRef, useState } from 'react';
+import { Banner, type BannerTone } from './Banner';
 
 export interface Notice {
   tone: BannerTone;
@@ -8,7 +8,7 @@ export interface Notice {
   id: number;
 }
 
-/** The one message a section shows after an action: success, info or error. */
+/** The one message a form or section shows after an action: success, info or error. */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const next = useRef(0);
