@@ -31,6 +31,13 @@ export {
   useRequestCreateTask,
 } from './context';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
+export {
+  connectLiveSocket,
+  type LiveSocketOptions,
+  reconnectDelayMs,
+  socketUrl,
+  useLiveSocket,
+} from './live/socket';
 export { isTaskAcceptedMessage, type TaskAcceptedMessage, taskAccepted } from './messages/task-accepted';
 export {
   onSoundToggle,

@@ -1,0 +1,129 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveAuth } from '../auth/storage';
+import { createTestPlatform, FakeWebSocket, testUser, useFakeWebSockets } from '../testing';
+import { connectLiveSocket, reconnectDelayMs, socketUrl, useLiveSocket } from './socket';
+
+let restore: () => void;
+beforeEach(() => {
+  vi.useFakeTimers();
+  restore = useFakeWebSockets();
+});
+afterEach(() => {
+  restore();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** Delays between the close of one attempt and the start of the next, as the socket scheduled them. */
+async function delaysOver(closes: number) {
+  const delays: number[] = [];
+  for (let i = 0; i < closes; i++) {
+    const before = FakeWebSocket.all.length;
+    const closedAt = Date.now();
+    FakeWebSocket.latest().drop();
+    while (FakeWebSocket.all.length === before) await vi.advanceTimersByTimeAsync(100);
+    delays.push(Date.now() - closedAt);
+  }
+  return delays;
+}
+
+describe('reconnect backoff (SPEC §4, §9)', () => {
+  it('doubles from 1 s and stays at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map(reconnectDelayMs)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('waits 1 s, 2 s, 4 s … 30 s between failed attempts, and starts over after an open', async () => {
+    const live = connectLiveSocket({ path: '/ws/notifications/', onMessage: () => {}, token: () => 't' });
+    expect(await delaysOver(7)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    FakeWebSocket.latest().open();
+    expect(await delaysOver(2)).toEqual([1_000, 2_000]);
+    live.close();
+  });
+
+  it('stops for good when closed by its owner', async () => {
+    const live = connectLiveSocket({ path: '/ws/tasks/', onMessage: () => {}, token: () => 't' });
+    const socket = FakeWebSocket.latest();
+    live.close();
+    expect(socket.closedByClient).toBe(true);
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.all).toHaveLength(1);
+  });
+});
+
+describe('connectLiveSocket', () => {
+  it('authenticates with the jwt subprotocol and the newest token at every attempt', async () => {
+    let token = 'first';
+    const live = connectLiveSocket({ path: '/ws/tasks/', onMessage: () => {}, token: () => token });
+    expect(FakeWebSocket.latest().url).toBe('ws://localhost:3000/ws/tasks/');
+    expect(FakeWebSocket.latest().protocols).toEqual(['jwt', 'first']);
+    token = 'refreshed';
+    FakeWebSocket.latest().drop(4001);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeWebSocket.latest().protocols).toEqual(['jwt', 'refreshed']);
+    live.close();
+  });
+
+  it('hands over parsed messages, drops what is not JSON, and reports every open', () => {
+    const messages: unknown[] = [];
+    const onOpen = vi.fn();
+    const live = connectLiveSocket({
+      path: '/ws/notifications/',
+      onMessage: (m) => messages.push(m),
+      onOpen,
+      token: () => 't',
+    });
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.receive({ id: 1 });
+    socket.receive('not json {');
+    expect(messages).toEqual([{ id: 1 }]);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    live.close();
+  });
+
+  it('waits with backoff while there is no token', async () => {
+    let token: string | null = null;
+    const live = connectLiveSocket({ path: '/ws/tasks/', onMessage: () => {}, token: () => token });
+    expect(FakeWebSocket.all).toHaveLength(0);
+    token = 't';
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeWebSocket.all).toHaveLength(1);
+    live.close();
+  });
+
+  it('uses wss on an https page', () => {
+    expect(socketUrl('/ws/tasks/', new URL('https://baton.example:8443/home'))).toBe(
+      'wss://baton.example:8443/ws/tasks/',
+    );
+  });
+});
+
+describe('useLiveSocket', () => {
+  it('connects only while someone is signed in, and closes on unmount', () => {
+    const signedOut = createTestPlatform({ signedIn: false });
+    renderHook(() => useLiveSocket('/ws/tasks/', () => {}), { wrapper: signedOut.wrapper });
+    expect(FakeWebSocket.all).toHaveLength(0);
+
+    const { wrapper } = createTestPlatform();
+    const onMessage = vi.fn();
+    const view = renderHook(() => useLiveSocket('/ws/tasks/', onMessage), { wrapper });
+    const socket = FakeWebSocket.latest();
+    expect(socket.protocols[1]).toMatch(/\./);
+    act(() => socket.receive({ type: 'task_delete', task_id: 'x' }));
+    expect(onMessage).toHaveBeenCalledWith({ type: 'task_delete', task_id: 'x' });
+    view.unmount();
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('reads the stored access token', () => {
+    const { wrapper } = createTestPlatform();
+    saveAuth({ ...testUser, accessToken: 'stored-token', refreshToken: 'r' }, true);
+    renderHook(() => useLiveSocket('/ws/notifications/', () => {}), { wrapper });
+    expect(FakeWebSocket.latest().protocols).toEqual(['jwt', 'stored-token']);
+  });
+});

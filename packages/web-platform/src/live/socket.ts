@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { accessToken } from '../auth/storage';
+import { useCurrentUser } from '../context';
+
+/** SPEC §9: reconnect after 1 s, 2 s, 4 s … (doubling), never more than 30 s apart. */
+export const reconnectBaseMs = 1_000;
+export const reconnectCapMs = 30_000;
+export const reconnectDelayMs = (attempt: number) =>
+  Math.min(reconnectCapMs, reconnectBaseMs * 2 ** Math.min(attempt, 30));
+
+/** The socket's address on this page's origin (`/ws/…` is proxied to the gateway by the dev servers). */
+export const socketUrl = (path: string, base: Location | URL = window.location) =>
+  `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${path}`;
+
+export interface LiveSocketOptions {
+  path: string;
+  /** Each message, parsed from JSON; anything that is not JSON is dropped. */
+  onMessage(data: unknown): void;
+  /** After every successful open, the first and each reconnect (fetch what was missed meanwhile). */
+  onOpen?(): void;
+  /** Read at every attempt, so a reconnect uses the newest access token. */
+  token?: () => string | null;
+}
+
+/**
+ * A WebSocket that authenticates with the `['jwt', token]` subprotocols (ARCHITECTURE.md "Auth") and,
+ * whenever it closes, opens again after `reconnectDelayMs(attempt)`; a successful open resets the attempt.
+ */
+export function connectLiveSocket(options: LiveSocketOptions) {
+  const token = options.token ?? accessToken;
+  let socket: WebSocket | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(open, reconnectDelayMs(attempt));
+    attempt += 1;
+  };
+
+  function open() {
+    timer = undefined;
+    const current = token();
+    if (!current) return retry();
+    socket = new WebSocket(socketUrl(options.path), ['jwt', current]);
+    socket.onopen = () => {
+      attempt = 0;
+      options.onOpen?.();
+    };
+    socket.onmessage = (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      options.onMessage(data);
+    };
+    socket.onclose = () => {
+      socket = undefined;
+      retry();
+    };
+  }
+
+  open();
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      if (socket) {
+        socket.onclose = null;
+        socket.close(1000);
+      }
+    },
+  };
+}
+
+/** Keeps a live socket open on `path` while someone is signed in; the latest callbacks are always used. */
+export function useLiveSocket(
+  path: string,
+  onMessage: (data: unknown) => void,
+  options: { onOpen?: () => void } = {},
+) {
+  const signedIn = useCurrentUser() !== null;
+  const latest = useRef({ onMessage, onOpen: options.onOpen });
+  latest.current = { onMessage, onOpen: options.onOpen };
+  useEffect(() => {
+    if (!signedIn) return;
+    const live = connectLiveSocket({
+      path,
+      onMessage: (data) => latest.current.onMessage(data),
+      onOpen: () => latest.current.onOpen?.(),
+    });
+    return () => live.close();
+  }, [path, signedIn]);
+}
