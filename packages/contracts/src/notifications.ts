@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, limits, uuid } from './common';
 
 export const notificationTypes = ['success', 'warning', 'error', 'info'] as const;
+export type NotificationType = (typeof notificationTypes)[number];
 export const notification = z.object({
   id: uuid,
   type: z.enum(notificationTypes),

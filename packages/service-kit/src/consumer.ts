@@ -11,6 +11,8 @@ export interface DurableConsumerOptions<DB extends KitTables> {
   spec: Omit<DurableSpec, 'maxDeliver'> & { maxDeliver?: number };
   /** Runs inside the transaction that also records the event as processed. */
   handle: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>;
+  /** Runs after each commit of a newly handled event (e.g. to wake the outbox relay). */
+  afterCommit?: () => void;
 }
 
 const redeliveryDelayMs = (attempt: number) => Math.min(30_000, 200 * 2 ** attempt);
@@ -37,17 +39,19 @@ export function startDurableConsumer<DB extends KitTables>(
     }
     const event = parsed.data as EventEnvelope;
     try {
-      await db.transaction().execute(async (trx) => {
+      const handled = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('kit_processed_events')
           .values({ consumer: options.spec.durable, event_id: event.id } as never)
           .onConflict((oc) => oc.doNothing())
           .returning('event_id')
           .executeTakeFirst();
-        if (!inserted) return; // already processed: a redelivery
+        if (!inserted) return false; // already processed: a redelivery
         await options.handle(event, trx as unknown as Transaction<DB>);
+        return true;
       });
       delivery.ack();
+      if (handled) options.afterCommit?.();
     } catch (error) {
       if (delivery.attempt >= maxDeliver) {
         logger.error(

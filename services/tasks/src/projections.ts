@@ -56,7 +56,7 @@ async function onUserDeleted(trx: Trx, event: EventEnvelope) {
       await enqueueEvent(trx, 'tasks.task.deleted', {
         actorId: null,
         audience: others,
-        data: { taskId: row.id },
+        data: { taskId: row.id, title: row.title },
       });
   }
   await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();

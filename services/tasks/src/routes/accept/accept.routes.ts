@@ -86,7 +86,7 @@ export function acceptRoutes(deps: TasksDeps) {
       await enqueueEvent(trx, 'tasks.task.accepted', {
         actorId: me.userId,
         audience: audienceOf(row),
-        data: { taskId: row.id, userId: me.userId, role: body.role },
+        data: { taskId: row.id, title: row.title, userId: me.userId, role: body.role },
       });
       return true;
     });

@@ -47,7 +47,7 @@ export function progressRoutes(deps: TasksDeps) {
       await enqueueEvent(trx, 'tasks.task.progress', {
         actorId: me.userId,
         audience: audienceOf(row),
-        data: { taskId, progress: body.progress, message: body.message },
+        data: { taskId, title: row.title, progress: body.progress, message: body.message },
       });
     });
     deps.afterOutboxWrite();

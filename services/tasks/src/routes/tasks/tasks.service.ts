@@ -173,7 +173,7 @@ export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: str
     await enqueueEvent(trx, 'tasks.task.deleted', {
       actorId,
       audience: audienceOf(row),
-      data: { taskId: row.id },
+      data: { taskId: row.id, title: row.title },
     });
   });
 }

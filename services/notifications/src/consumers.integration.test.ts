@@ -1,0 +1,230 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NatsServerProcess } from '@baton/local-infra';
+import { createLogger, NatsBus } from '@baton/service-kit';
+import { eventually } from '@baton/tasks/testing';
+import { freePort, readJson, type SignedUpUser } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventOf, sampleTask, startTestNotifications, type TestNotifications } from './testing';
+
+/** identity, tasks and notifications on a private nats-server with JetStream, driven through tasks' routes. */
+let server: NatsServerProcess;
+let dir: string;
+let bus: NatsBus;
+let t: TestNotifications;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'baton-notifications-nats-'));
+  server = await new NatsServerProcess(await freePort(), dir).start();
+  bus = await NatsBus.connect({
+    url: server.url,
+    name: 'notifications-test',
+    logger: createLogger({ name: 'test' }),
+  });
+  t = await startTestNotifications({ bus });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await bus?.close().catch(() => undefined);
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const form = {
+  title: 'Quarterly report',
+  description: 'Numbers for Q4',
+  dueDate: '2026-11-28',
+  priority: 'Moderate',
+};
+
+/** Waits until `user` has `count` notifications, then checks that none more arrive for a moment. */
+async function settled(user: SignedUpUser, count: number) {
+  await eventually(async () => (await t.storedFor(user.id)).length >= count);
+  await new Promise((r) => setTimeout(r, 300));
+  return t.storedFor(user.id);
+}
+
+const ok = async (res: Promise<Response>) => {
+  const response = await res;
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return response.json();
+};
+
+describe('task events become notifications for everyone concerned except the actor', () => {
+  let ana: SignedUpUser;
+  let ben: SignedUpUser;
+  let taskId: string;
+
+  beforeAll(async () => {
+    ana = await t.person({ firstname: 'Ana' });
+    ben = await t.person({ firstname: 'Ben' });
+  });
+
+  it('an assignment tells the recipient who, what and when', async () => {
+    ({ id: taskId } = await ok(
+      t.post('/send_email/assign_user/', { ...form, email: ben.email }, ana.access),
+    ));
+    const [note] = await settled(ben, 1);
+    expect(note).toMatchObject({
+      type: 'info',
+      title: 'New task assigned',
+      message: 'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it from the e-mail we sent you.',
+      is_read: false,
+      is_deleted: false,
+    });
+    expect(await t.storedFor(ana.id)).toEqual([]);
+    // Pushed live to Ben's /ws/notifications/ as the stored object.
+    await eventually(async () => t.pushesTo(ben.id, 'notifications').length === 1);
+    expect(t.pushesTo(ben.id, 'notifications')[0]).toMatchObject({
+      payload: { id: note?.id, title: note?.title },
+    });
+  });
+
+  it('each later change yields exactly one notification, for the other side only', async () => {
+    await ok(
+      t.post(
+        '/accept_task',
+        { task_id: taskId, user_email: ben.email, trusted: false, role: 'assign' },
+        ben.access,
+      ),
+    );
+    await ok(
+      t.post(`/progress/${taskId}/`, { progress: 60, message: 'Tables done, charts next' }, ben.access),
+    );
+    await ok(t.post(`/completed/${taskId}`, { completed: true }, ben.access));
+    await ok(t.post(`/completed/${taskId}`, { completed: false }, ben.access));
+    const forAna = await settled(ana, 4);
+    expect(forAna.map((n) => [n.type, n.message])).toEqual([
+      ['success', 'Ben accepted your assignment “Quarterly report”.'],
+      ['info', 'Ben moved “Quarterly report” to 60%: “Tables done, charts next”'],
+      ['success', 'Ben completed “Quarterly report”.'],
+      ['warning', 'Ben reopened “Quarterly report”.'],
+    ]);
+
+    await ok(
+      t.post(
+        '/edit_shared_task/',
+        { ...form, id: taskId, title: 'Q4 report', dueDate: '2026-12-01' },
+        ana.access,
+      ),
+    );
+    await ok(t.post(`/delete_list/${taskId}`, { id: taskId }, ana.access));
+    const forBen = await settled(ben, 3);
+    expect(forBen.slice(1).map((n) => [n.type, n.message])).toEqual([
+      ['info', 'Ana updated “Q4 report”, due Tue 1 Dec.'],
+      ['error', 'Ana deleted “Q4 report”.'],
+    ]);
+    expect(await t.storedFor(ana.id)).toHaveLength(4);
+  });
+
+  it('live task events reach both sides of /ws/tasks/, the actor’s other tabs too', async () => {
+    await eventually(async () => t.pushesTo(ben.id, 'tasks').length >= 5);
+    const shapes = (userId: string) => t.pushesTo(userId, 'tasks').map((m) => m.payload);
+    const expected = [
+      { type: 'progress_update', task_id: taskId, progress: 60 },
+      { type: 'task_complete', task_id: taskId, completed: true },
+      { type: 'task_complete', task_id: taskId, completed: false },
+      {
+        type: 'task_update',
+        task_id: taskId,
+        task: {
+          title: 'Q4 report',
+          description: 'Numbers for Q4',
+          dueDate: '2026-12-01',
+          priority: 'Moderate',
+          progress: 60,
+        },
+      },
+      { type: 'task_delete', task_id: taskId },
+    ];
+    expect(shapes(ben.id)).toEqual(expected);
+    await eventually(async () => shapes(ana.id).length >= 5);
+    expect(shapes(ana.id)).toEqual(expected);
+  });
+
+  it('an invitation reads as one; a trusted sender’s task needs no e-mail', async () => {
+    const cleo = await t.person({ firstname: 'Cleo' });
+    await t.trust(cleo, ana);
+    await ok(
+      t.post('/send_email/invite_user', { ...form, dueDate: '2027-01-04', email: cleo.email }, ana.access),
+    );
+    const [note] = await settled(cleo, 1);
+    expect(note).toMatchObject({
+      title: 'New task invitation',
+      message: 'Ana invited you to “Quarterly report”, due Mon 4 Jan 2027.',
+    });
+  });
+
+  it('a personal task concerns nobody else', async () => {
+    const before = (await t.storedFor(ana.id)).length;
+    const { id } = await ok(t.post('/create_list', form, ana.access));
+    await ok(t.post(`/completed/${id}`, { completed: true }, ana.access));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await t.storedFor(ana.id)).toHaveLength(before);
+  });
+});
+
+describe('exactly once', () => {
+  it('an event delivered twice (new message id, same event id) yields one notification each', async () => {
+    const ana = await t.person({ firstname: 'Ana' });
+    const ben = await t.person({ firstname: 'Ben' });
+    const event = eventOf('tasks.task.assigned', {
+      actorId: ana.id,
+      audience: [ana.id, ben.id],
+      data: { task: sampleTask(), recipientEmail: ben.email, recipientId: ben.id },
+    });
+    await bus.publish(event.type, event, { msgId: `${event.id}-first` });
+    await bus.publish(event.type, event, { msgId: `${event.id}-again` });
+    const stored = await settled(ben, 1);
+    expect(stored).toHaveLength(1);
+    expect(t.pushesTo(ben.id, 'notifications')).toHaveLength(1);
+  });
+
+  it('a comment tells the other side what was said', async () => {
+    const ana = await t.person({ firstname: 'Ana' });
+    const ben = await t.person({ firstname: 'Ben' });
+    const comment = {
+      id: crypto.randomUUID(),
+      user: ben.email,
+      name: 'Ben',
+      content: 'Can we move the deadline?',
+      timestamp: new Date().toISOString(),
+    };
+    const event = eventOf('tasks.comment.created', {
+      actorId: ben.id,
+      audience: [ana.id, ben.id],
+      data: { taskId: crypto.randomUUID(), taskTitle: 'Quarterly report', comment },
+    });
+    await bus.publish(event.type, event, { msgId: event.id });
+    const [note] = await settled(ana, 1);
+    expect(note).toMatchObject({
+      title: 'New comment',
+      message: 'Ben commented on “Quarterly report”: “Can we move the deadline?”',
+    });
+    expect(await t.storedFor(ben.id)).toEqual([]);
+  });
+});
+
+describe('account deletion', () => {
+  it('erases the person’s notifications; the others learn the shared task went away', async () => {
+    const ana = await t.person({ firstname: 'Ana' });
+    const ben = await t.person({ firstname: 'Ben' });
+    await ok(t.post('/send_email/assign_user/', { ...form, email: ben.email }, ana.access));
+    await ok(
+      t.post('/send_email/assign_user/', { ...form, title: 'Other way round', email: ana.email }, ben.access),
+    );
+    await settled(ben, 1);
+    await settled(ana, 1);
+    expect((await t.identity.post('/delete-account/', { confirmation: 'delete' }, ben.access)).status).toBe(
+      200,
+    );
+    await eventually(async () => (await t.storedFor(ben.id)).length === 0);
+    const forAna = await settled(ana, 2);
+    expect(forAna[1]?.message).toBe('“Other way round” was removed because its owner closed their account.');
+    expect(await readJson(t.notificationsCall('GET', '/notifications/', ana.access))).toMatchObject({
+      notifications: [{ message: forAna[1]?.message }, { message: forAna[0]?.message }],
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import type { EventEnvelope, Notification } from '@baton/contracts';
+import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
+import type { NotificationsDb, NotificationsTrx } from './context';
+import { liveTaskMessage, notificationsFor } from './wording';
+
+type Trx = NotificationsTrx;
+
+/** How a person is named in someone else's notification: first name, else full name, else e-mail. */
+async function nameOf(trx: Trx, userId: string | null) {
+  if (!userId) return 'Someone';
+  const user = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user?.first_name || [user?.first_name, user?.last_name].join(' ').trim() || user?.email || 'Someone';
+}
+
+/**
+ * Stores the notifications of a task or comment event and queues, in the same transaction, their pushes
+ * to `/ws/notifications/` and the event's `/ws/tasks/` message to everyone in its audience (the actor's
+ * other tabs too). The outbox publishes them after commit, so a crash loses none and a redelivery adds none.
+ */
+export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
+  const drafts = notificationsFor(event, await nameOf(trx, event.actorId));
+  if (drafts.length > 0) {
+    const stored = await trx
+      .insertInto('notifications')
+      .values(drafts.map(({ userId, ...words }) => ({ ...words, user_id: userId, event_id: event.id })))
+      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+      .returningAll()
+      .execute();
+    for (const row of stored) {
+      await enqueuePush(trx, row.user_id, { channel: 'notifications', payload: toNotification(row) });
+    }
+  }
+  const live = liveTaskMessage(event);
+  if (live) {
+    for (const userId of new Set(event.audience)) {
+      await enqueuePush(trx, userId, { channel: 'tasks', payload: live });
+    }
+  }
+}
+
+export const toNotification = (row: {
+  id: string;
+  type: Notification['type'];
+  title: string;
+  message: string;
+  is_read: boolean;
+  is_deleted: boolean;
+  created_at: Date;
+}): Notification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  is_read: row.is_read,
+  is_deleted: row.is_deleted,
+  created_at: row.created_at.toISOString(),
+});
+
+async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
+  if (event.type === 'identity.user.created') {
+    const user = event.data as EventEnvelope<'identity.user.created'>['data'];
+    const row = { email: user.email, first_name: user.firstName, last_name: user.lastName };
+    await trx
+      .insertInto('users')
+      .values({ id: user.userId, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+  if (event.type === 'identity.user.deleted') {
+    // Erasure: the person's notifications and name leave with the account.
+    const { userId } = event.data as EventEnvelope<'identity.user.deleted'>['data'];
+    await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  }
+}
+
+/** The service's two durable consumers: people from identity, and task and comment events. */
+export async function startConsumers(options: {
+  bus: EventBus;
+  db: NotificationsDb;
+  logger: Logger;
+  /** Wakes the outbox relay after a commit that queued pushes. */
+  afterCommit: () => void;
+}) {
+  const identity = await startDurableConsumer({
+    ...options,
+    spec: {
+      durable: 'notifications-identity',
+      stream: 'IDENTITY',
+      subjects: ['identity.user.created', 'identity.user.deleted'],
+    },
+    handle: (event, trx) => onIdentityEvent(trx as unknown as Trx, event),
+  });
+  const tasks = await startDurableConsumer({
+    ...options,
+    spec: {
+      durable: 'notifications-tasks',
+      stream: 'TASKS',
+      subjects: ['tasks.task.*', 'tasks.comment.created'],
+      // Handling takes milliseconds; after a crash, what the dead process held comes back within 10 s.
+      ackWaitMs: 10_000,
+    },
+    handle: (event, trx) => onTaskEvent(trx as unknown as Trx, event),
+  });
+  return {
+    async stop() {
+      await tasks.stop();
+      await identity.stop();
+    },
+  };
+}

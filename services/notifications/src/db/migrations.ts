@@ -1,0 +1,37 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T12:00_notifications_init': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('type', 'text', (c) =>
+          c.notNull().check(sql`type in ('success', 'warning', 'error', 'info')`),
+        )
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('is_deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('notifications_once_per_event', ['event_id', 'user_id'])
+        .execute();
+      // The bell's list: one person's newest notifications.
+      await db.schema
+        .createIndex('notifications_user_newest')
+        .on('notifications')
+        .columns(['user_id', 'created_at desc'])
+        .execute();
+    },
+  },
+};

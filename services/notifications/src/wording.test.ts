@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { eventOf, sampleTask } from './testing';
+import { dueWords, excerpt, liveTaskMessage, notificationsFor } from './wording';
+
+const [ana, ben] = ['0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a01', '0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a02'];
+
+describe('dueWords', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('says the weekday, day and month, and the year only when it is not this one', () => {
+    expect(dueWords('2026-11-28', now)).toBe(', due Sat 28 Nov');
+    expect(dueWords('2027-01-04', now)).toBe(', due Mon 4 Jan 2027');
+    expect(dueWords('2026-12-01T09:30:00.000Z', now)).toBe(', due Tue 1 Dec');
+  });
+  it('says nothing without a usable date', () => {
+    expect(dueWords(null, now)).toBe('');
+    expect(dueWords('someday', now)).toBe('');
+  });
+});
+
+describe('excerpt', () => {
+  it('keeps short text whole and cuts long text at a word', () => {
+    expect(excerpt('  Tables   done\n')).toBe('Tables done');
+    const long = `${'word '.repeat(40)}end`;
+    const cut = excerpt(long, 30);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(31);
+  });
+});
+
+describe('notificationsFor', () => {
+  it('names the actor and never notifies them', () => {
+    const event = eventOf('tasks.task.completed', {
+      actorId: ben,
+      audience: [ana, ben, ana],
+      data: { task: sampleTask({ completed: true }) },
+    });
+    expect(notificationsFor(event, 'Ben')).toEqual([
+      { userId: ana, type: 'success', title: 'Task completed', message: 'Ben completed “Quarterly report”.' },
+    ]);
+  });
+
+  it('has nothing to say about a new personal task', () => {
+    const event = eventOf('tasks.task.created', {
+      actorId: ana,
+      audience: [ana, ben],
+      data: { task: sampleTask() },
+    });
+    expect(notificationsFor(event, 'Ana')).toEqual([]);
+    expect(liveTaskMessage(event)).toBeUndefined();
+  });
+
+  it('a progress update without a note ends with a full stop', () => {
+    const event = eventOf('tasks.task.progress', {
+      actorId: ben,
+      audience: [ana, ben],
+      data: { taskId: sampleTask().id, title: 'Quarterly report', progress: 25, message: '  ' },
+    });
+    expect(notificationsFor(event, 'Ben')[0]?.message).toBe('Ben moved “Quarterly report” to 25%.');
+  });
+});

@@ -1,0 +1,157 @@
+import type { EventEnvelope, EventSubject, NotificationType, WsTaskMessage } from '@baton/contracts';
+
+/** What one person is told about one event. */
+export interface NotificationDraft {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+}
+
+const data = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
+  event.data as EventEnvelope<S>['data'];
+
+const quoted = (text: string) => `“${text}”`;
+
+/** A task's due date the way people say it: "Fri 28 Nov", with the year when it is not this year's. */
+export function dueWords(due: string | null, now = new Date()) {
+  if (!due) return '';
+  const date = new Date(due);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameYear = date.getUTCFullYear() === now.getUTCFullYear();
+  const text = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(date);
+  return `, due ${text.replace(',', '')}`;
+}
+
+/** A note quoted in full up to `max` characters, then cut at a word with an ellipsis. */
+export function excerpt(text: string, max = 120) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** One sentence per event, in the words of the person who reads it. */
+function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, 'userId'> | undefined {
+  const occurred = new Date(event.occurredAt);
+  switch (event.type) {
+    case 'tasks.task.assigned':
+    case 'tasks.task.invited': {
+      const { task } = data(event, 'tasks.task.assigned');
+      const assigned = event.type === 'tasks.task.assigned';
+      const what = assigned
+        ? `${actor} assigned you ${quoted(task.title)}`
+        : `${actor} invited you to ${quoted(task.title)}`;
+      const next = task.is_accepted ? '' : ' Accept it from the e-mail we sent you.';
+      return {
+        type: 'info',
+        title: assigned ? 'New task assigned' : 'New task invitation',
+        message: `${what}${dueWords(task.dueDate, occurred)}.${next}`,
+      };
+    }
+    case 'tasks.task.accepted': {
+      const { title, role } = data(event, 'tasks.task.accepted');
+      const what = role === 'assign' ? 'your assignment' : 'your invitation to';
+      return {
+        type: 'success',
+        title: 'Task accepted',
+        message: `${actor} accepted ${what} ${quoted(title)}.`,
+      };
+    }
+    case 'tasks.task.completed':
+      return {
+        type: 'success',
+        title: 'Task completed',
+        message: `${actor} completed ${quoted(data(event, 'tasks.task.completed').task.title)}.`,
+      };
+    case 'tasks.task.reopened':
+      return {
+        type: 'warning',
+        title: 'Task reopened',
+        message: `${actor} reopened ${quoted(data(event, 'tasks.task.reopened').task.title)}.`,
+      };
+    case 'tasks.task.progress': {
+      const { title, progress, message } = data(event, 'tasks.task.progress');
+      const note = message.trim() ? `: ${quoted(excerpt(message))}` : '.';
+      return {
+        type: 'info',
+        title: 'Progress update',
+        message: `${actor} moved ${quoted(title)} to ${progress}%${note}`,
+      };
+    }
+    case 'tasks.task.updated': {
+      const { task } = data(event, 'tasks.task.updated');
+      return {
+        type: 'info',
+        title: 'Task updated',
+        message: `${actor} updated ${quoted(task.title)}${dueWords(task.dueDate, occurred)}.`,
+      };
+    }
+    case 'tasks.task.deleted': {
+      const { title } = data(event, 'tasks.task.deleted');
+      return {
+        type: 'error',
+        title: 'Task deleted',
+        message: event.actorId
+          ? `${actor} deleted ${quoted(title)}.`
+          : `${quoted(title)} was removed because its owner closed their account.`,
+      };
+    }
+    case 'tasks.comment.created': {
+      const { taskTitle, comment } = data(event, 'tasks.comment.created');
+      return {
+        type: 'info',
+        title: 'New comment',
+        message: `${actor} commented on ${quoted(taskTitle)}: ${quoted(excerpt(comment.content))}`,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The notifications an event yields: one for each person in its audience except the one who acted. An
+ * assignment or invitation is news only to its recipient (the audience also names the owner, who acted).
+ */
+export function notificationsFor(event: EventEnvelope, actorName: string): NotificationDraft[] {
+  const words = wording(event, actorName);
+  if (!words) return [];
+  const people = new Set(event.audience.filter((id) => id !== event.actorId));
+  return [...people].map((userId) => ({ userId, ...words }));
+}
+
+/** The `/ws/tasks/` message of SPEC §4 for an event, if it changes what a task list shows. */
+export function liveTaskMessage(event: EventEnvelope): WsTaskMessage | undefined {
+  switch (event.type) {
+    case 'tasks.task.deleted':
+      return { type: 'task_delete', task_id: data(event, 'tasks.task.deleted').taskId };
+    case 'tasks.task.completed':
+    case 'tasks.task.reopened': {
+      const { task } = data(event, 'tasks.task.completed');
+      return { type: 'task_complete', task_id: task.id, completed: task.completed };
+    }
+    case 'tasks.task.progress': {
+      const { taskId, progress } = data(event, 'tasks.task.progress');
+      return { type: 'progress_update', task_id: taskId, progress };
+    }
+    case 'tasks.task.updated': {
+      const { task } = data(event, 'tasks.task.updated');
+      const { title, description, dueDate, priority, progress } = task;
+      return {
+        type: 'task_update',
+        task_id: task.id,
+        task: { title, description, dueDate, priority, progress },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
