@@ -19,6 +19,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map(Number)),
   IDENTITY_PORT: envVars.port(7101),
   TASKS_PORT: envVars.port(7102),
+  NOTIFICATIONS_PORT: envVars.port(7104),
   PUBLIC_URL: z.url().optional(),
 });
 
@@ -50,6 +51,7 @@ async function main() {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORTS[0]}`;
   const identityUrl = `http://127.0.0.1:${env.IDENTITY_PORT}`;
   const tasksUrl = `http://127.0.0.1:${env.TASKS_PORT}`;
+  const notificationsUrl = `http://127.0.0.1:${env.NOTIFICATIONS_PORT}`;
   const shared = {
     ...process.env,
     DATABASE_URL: env.DATABASE_URL,
@@ -77,17 +79,23 @@ async function main() {
     SMTP_URL: smtpUrl,
     IDENTITY_URL: identityUrl,
   });
+  run('notifications', 'services/notifications/src/main.ts', {
+    PORT: String(env.NOTIFICATIONS_PORT),
+    IDENTITY_URL: identityUrl,
+  });
   for (const port of env.GATEWAY_PORTS) {
     run(`gateway :${port}`, 'gateway/src/main.ts', {
       PORT: String(port),
       IDENTITY_URL: identityUrl,
       TASKS_URL: tasksUrl,
+      NOTIFICATIONS_URL: notificationsUrl,
     });
   }
   console.log('Baton (distributed) is starting:');
   console.log(`  Gateways:  ${env.GATEWAY_PORTS.map((p) => `http://localhost:${p}/`).join('  ')}`);
   console.log(`  identity:  ${identityUrl}`);
   console.log(`  tasks:     ${tasksUrl}`);
+  console.log(`  notifications: ${notificationsUrl}`);
   console.log(`  Mail:      ${mailUrl}`);
   console.log(`  Mode:      distributed over NATS at ${env.NATS_URL}`);
 }

@@ -13,6 +13,7 @@ import {
   NatsBus,
   parseEnv,
 } from '@baton/service-kit';
+import { createNotifications, notificationsConfigSchema } from '@baton/notifications';
 import { createTasks, tasksConfigSchema } from '@baton/tasks';
 import { z } from 'zod';
 import { buildMissingFrontEnds } from './build';
@@ -26,6 +27,7 @@ import { startLocalMailCatcher } from './mail';
 const envSchema = gatewayEnvSchema
   .extend(identityConfigSchema.shape)
   .extend(tasksConfigSchema.shape)
+  .extend(notificationsConfigSchema.shape)
   .extend({
     DATABASE_URL: envVars.optionalUrl,
     NATS_URL: z.string().optional(),
@@ -104,9 +106,21 @@ async function main() {
     identity: async (path, init) => identity.app.request(path, init),
   });
   lifecycle.onClose('tasks', () => tasks.close());
+  const notifications = await createNotifications({
+    databaseUrl,
+    bus,
+    logger: createLogger({ name: 'notifications' }),
+    config: env,
+    keys: identity.deps.keys.resolver,
+  });
+  lifecycle.onClose('notifications', () => notifications.close());
 
   const gateway = await startConfiguredGateway(env, {
-    upstreams: { identity: inProcessUpstream(identity.app), tasks: inProcessUpstream(tasks.app) },
+    upstreams: {
+      identity: inProcessUpstream(identity.app),
+      tasks: inProcessUpstream(tasks.app),
+      notifications: inProcessUpstream(notifications.app),
+    },
     keys: identity.deps.keys.resolver,
     bus,
     logger: createLogger({ name: 'gateway' }),
@@ -125,7 +139,7 @@ async function main() {
   say(
     `  Database:     ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded Postgres on port ${env.BATON_PG_PORT}`}`,
   );
-  say('  Services:     identity, tasks (folders, notifications, files answer 503 until they land)');
+  say('  Services:     identity, tasks, notifications (folders, files answer 503 until they land)');
   say('Press Ctrl+C to stop.');
 }
 

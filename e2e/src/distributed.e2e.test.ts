@@ -1,9 +1,12 @@
 import { databaseServerUrl, freePort, jsonRequest, natsUrl, readJson } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogin, socketProtocol } from './flows';
+import { liveSocket, signUpAndLogin, socketProtocol } from './flows';
 import { AppProcess, cleanEnv } from './process';
 
-/** The distributed topology: identity, tasks and two gateway replicas as processes over Postgres and NATS. */
+/**
+ * The distributed topology: identity, tasks, notifications and two gateway replicas as processes over
+ * Postgres and NATS.
+ */
 describe('npm run start:distributed', () => {
   let app: AppProcess;
   let gateways: string[];
@@ -12,6 +15,7 @@ describe('npm run start:distributed', () => {
     const ports = [await freePort(), await freePort()];
     const identityPort = await freePort();
     const tasksPort = await freePort();
+    const notificationsPort = await freePort();
     gateways = ports.map((p) => `http://127.0.0.1:${p}`);
     app = new AppProcess(
       'npm',
@@ -22,11 +26,12 @@ describe('npm run start:distributed', () => {
         GATEWAY_PORTS: ports.join(','),
         IDENTITY_PORT: String(identityPort),
         TASKS_PORT: String(tasksPort),
+        NOTIFICATIONS_PORT: String(notificationsPort),
         PUBLIC_URL: gateways[0] as string,
       }),
     );
-    for (const url of [...gateways, `http://127.0.0.1:${identityPort}`, `http://127.0.0.1:${tasksPort}`])
-      await app.waitForOk(`${url}/readyz`, 90_000);
+    const services = [identityPort, tasksPort, notificationsPort].map((p) => `http://127.0.0.1:${p}`);
+    for (const url of [...gateways, ...services]) await app.waitForOk(`${url}/readyz`, 90_000);
   }, 120_000);
 
   afterAll(() => app?.stop());
@@ -69,6 +74,56 @@ describe('npm run start:distributed', () => {
           t.title === 'Distributed' && t.category === 'Assigned Tasks',
       ),
     ).toBe(true);
+  });
+
+  it('each replica delivers live messages to its own sockets, once, and to nobody else', async () => {
+    const [a, b] = gateways as [string, string];
+    const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
+    const ana = await signUpAndLogin(a);
+    const ben = await signUpAndLogin(b);
+    const stranger = await signUpAndLogin(a);
+    const bensBell = await liveSocket(wsB, '/ws/notifications/', ben.tokens.access, a);
+    const bensList = await liveSocket(wsB, '/ws/tasks/', ben.tokens.access, a);
+    const anasList = await liveSocket(wsA, '/ws/tasks/', ana.tokens.access, a);
+    const strangers = await Promise.all(
+      [wsA, wsB].flatMap((ws) =>
+        ['/ws/notifications/', '/ws/tasks/'].map((path) => liveSocket(ws, path, stranger.tokens.access, a)),
+      ),
+    );
+    const form = { title: 'Across replicas', dueDate: '2026-12-24', priority: 'Moderate' };
+    let id = '';
+    // Assign once tasks knows Ben (identity.user.created over JetStream); until then it would invite by mail.
+    for (let i = 0; i < 40 && !id; i += 1) {
+      const body = await readJson(
+        fetch(
+          `${a}/send_email/assign_user/`,
+          jsonRequest('POST', { ...form, email: ben.user.email }, ana.tokens.access),
+        ),
+      );
+      if (body.invitation_sent === false) id = body.id;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(id).not.toBe('');
+    const [note] = await bensBell.received(1);
+    expect(note).toMatchObject({ type: 'info', title: 'New task assigned', is_read: false });
+    expect(String(note?.message)).toContain('assigned you “Across replicas”, due Thu 24 Dec');
+    const listed = await readJson(
+      fetch(`${b}/notifications/`, jsonRequest('GET', undefined, ben.tokens.access)),
+    );
+    expect(listed.notifications.map((n: { id: string }) => n.id)).toContain(note?.id);
+
+    const edit = { ...form, id, title: 'Across replicas, edited' };
+    expect((await fetch(`${a}/edit_shared_task/`, jsonRequest('POST', edit, ana.tokens.access))).status).toBe(
+      200,
+    );
+    const update = { type: 'task_update', task_id: id };
+    expect((await bensList.received(1))[0]).toMatchObject(update);
+    expect((await anasList.received(1))[0]).toMatchObject(update);
+    await bensBell.received(2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect([bensBell.messages.length, bensList.messages.length, anasList.messages.length]).toEqual([2, 1, 1]);
+    expect(strangers.map((s) => s.messages.length)).toEqual([0, 0, 0, 0]);
+    for (const socket of [bensBell, bensList, anasList, ...strangers]) socket.close();
   });
 
   it('both replicas answer every identity route through HTTP to the identity process', async () => {

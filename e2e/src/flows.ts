@@ -35,3 +35,27 @@ export const socketProtocol = (wsBase: string, token: string, origin: string) =>
     });
     socket.once('error', reject);
   });
+
+/** A live socket through a gateway that records every message it receives. */
+export async function liveSocket(wsBase: string, path: string, token: string, origin: string) {
+  const socket = new WebSocket(`${wsBase}${path}`, ['jwt', token], { headers: { origin } });
+  const messages: Array<Record<string, unknown>> = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    messages,
+    /** Resolves with the messages once `count` have arrived. */
+    async received(count: number, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > until) throw new Error(`${path}: ${messages.length} of ${count} messages arrived`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+    close: () => socket.close(),
+  };
+}
