@@ -1,11 +1,19 @@
 /// <reference lib="dom" />
 import '@testing-library/jest-dom/vitest';
+import { useFakeWebSockets } from '@baton/web-platform/testing';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+
+// Component tests reach no server: every WebSocket is a FakeWebSocket the test drives (FakeWebSocket.latest()).
+let restoreWebSocket: () => void;
+beforeEach(() => {
+  restoreWebSocket = useFakeWebSockets();
+});
 
 // Testing Library only cleans up by itself when vitest globals are on; they are not.
 afterEach(() => {
   cleanup();
+  restoreWebSocket();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -2,6 +2,7 @@ import { Button, PriorityBadge } from '@baton/ui';
 import { type Category, useCurrentUser, useNavigateTo, useRequestCreateTask } from '@baton/web-platform';
 import { useMemo } from 'react';
 import { useTasksQuery } from '../api';
+import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
 import { StatusChart } from './StatusChart';
 import { dueLabel, greeting, summarize, timeAgo } from './summary';
@@ -15,6 +16,7 @@ export default function Dashboard() {
   const user = useCurrentUser();
   const navigateTo = useNavigateTo();
   const requestCreateTask = useRequestCreateTask();
+  useLiveTaskEvents();
   const lists = [personal, assigned, invited];
   const summary = useMemo(
     () =>

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { type TaskWriteResult, useTasksQuery } from '../api';
 import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
+import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
 import { addLabel, byCompletion, kindOf, listOf, type Sort, sorts, sortTasks } from '../rules';
 import '../tasks.css';
@@ -23,6 +24,7 @@ export default function TaskList({ category }: { category: TaskCategory }) {
   const label = addLabel[kindOf(category)];
 
   useCreateTaskSignal(category, () => setForm({}));
+  useLiveTaskEvents();
 
   const mine = useMemo(() => (data ?? []).filter((task) => task.category === category), [data, category]);
   const due = mine.filter((task) => !task.completed);

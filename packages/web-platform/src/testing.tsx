@@ -111,10 +111,15 @@ export class FakeWebSocket {
 
 /** Replaces `WebSocket` with `FakeWebSocket` for the current test; call the returned function to restore. */
 export function useFakeWebSockets() {
-  const real = globalThis.WebSocket;
+  // msw's interceptor defines WebSocket as a read-only accessor, so it is redefined rather than assigned.
+  const real = Object.getOwnPropertyDescriptor(globalThis, 'WebSocket');
   FakeWebSocket.all.length = 0;
-  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+  Object.defineProperty(globalThis, 'WebSocket', {
+    value: FakeWebSocket,
+    configurable: true,
+    writable: true,
+  });
   return () => {
-    globalThis.WebSocket = real;
+    if (real) Object.defineProperty(globalThis, 'WebSocket', real);
   };
 }

@@ -1,19 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuth } from '../auth/storage';
-import { createTestPlatform, FakeWebSocket, testUser, useFakeWebSockets } from '../testing';
+import { createTestPlatform, FakeWebSocket, testUser } from '../testing';
 import { connectLiveSocket, reconnectDelayMs, socketUrl, useLiveSocket } from './socket';
 
-let restore: () => void;
 beforeEach(() => {
   vi.useFakeTimers();
-  restore = useFakeWebSockets();
 });
 afterEach(() => {
-  restore();
   vi.useRealTimers();
-  localStorage.clear();
-  sessionStorage.clear();
 });
 
 /** Delays between the close of one attempt and the start of the next, as the socket scheduled them. */

@@ -1,0 +1,60 @@
+import type { WsTaskMessage } from '@baton/contracts';
+import { type PlatformDispatch, platformApi, useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
+import { useRef } from 'react';
+import { dropTask, patchTask } from './api';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Checks the shape of a `/ws/tasks/` message (SPEC §4) without shipping a schema library to the browser. */
+export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
+  if (!isRecord(data) || typeof data.task_id !== 'string') return undefined;
+  switch (data.type) {
+    case 'task_delete':
+      return data as WsTaskMessage;
+    case 'task_complete':
+      return typeof data.completed === 'boolean' ? (data as WsTaskMessage) : undefined;
+    case 'progress_update':
+      return Number.isInteger(data.progress) ? (data as WsTaskMessage) : undefined;
+    case 'task_update':
+      return isRecord(data.task) && typeof data.task.title === 'string' ? (data as WsTaskMessage) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** SPEC §4 "Live task events", applied to every cached task list. */
+export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
+  const message = asLiveTaskMessage(data);
+  if (!message) return;
+  switch (message.type) {
+    case 'task_delete':
+      return dropTask(dispatch, message.task_id);
+    case 'task_complete':
+      return void patchTask(dispatch, message.task_id, {
+        completed: message.completed,
+        completedAt: message.completed ? new Date().toISOString() : null,
+      });
+    case 'progress_update':
+      return void patchTask(dispatch, message.task_id, { progress: message.progress });
+    case 'task_update': {
+      const { title, description, dueDate, priority, progress } = message.task;
+      return void patchTask(dispatch, message.task_id, { title, description, dueDate, priority, progress });
+    }
+  }
+}
+
+/**
+ * Keeps this person's task lists current while they look at them: events from `/ws/tasks/` change the
+ * cache in place; after a reconnect the lists are fetched again, since events may have been missed.
+ */
+export function useLiveTaskEvents() {
+  const dispatch = usePlatformDispatch();
+  const opened = useRef(false);
+  useLiveSocket('/ws/tasks/', (data) => applyLiveTaskEvent(dispatch, data), {
+    onOpen: () => {
+      if (opened.current) dispatch(platformApi.util.invalidateTags(['Task']));
+      opened.current = true;
+    },
+  });
+}
