@@ -60,8 +60,8 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
   }
 
   /** A person who already has an account (made through the API, to keep each test about one thing). */
-  async function existingPerson(): Promise<Person> {
-    const person = makeUser();
+  async function existingPerson(overrides: Partial<Person> = {}): Promise<Person> {
+    const person = makeUser(overrides);
     const res = await fetch(`${urls.base}/user_signup/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

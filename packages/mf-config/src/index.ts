@@ -96,6 +96,8 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
       chunkFilename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
       cssFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
       cssChunkFilename: production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css',
+      // Sounds and images carry their hash too, under static/, so the gateway caches them for good.
+      assetModuleFilename: 'static/media/[hash][ext]',
       // SPEC §7: a chunk load times out after 120 seconds.
       chunkLoadTimeout: 120_000,
       clean: true,

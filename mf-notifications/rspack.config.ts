@@ -1,0 +1,14 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@baton/mf-config';
+
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
+  createAppConfig(
+    {
+      dir: dirname(fileURLToPath(import.meta.url)),
+      name: 'mf-notifications',
+      port: Number(process.env.PORT ?? 3003),
+      exposes: { './NotificationBell': './src/NotificationBell.tsx' },
+    },
+    argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+  );

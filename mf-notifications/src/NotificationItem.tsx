@@ -1,0 +1,87 @@
+import type { Notification } from '@baton/contracts';
+import { Button, cx } from '@baton/ui';
+import { type KeyboardEvent, useId } from 'react';
+import { messages } from './messages';
+import { relativeTime } from './time';
+
+interface NotificationItemProps {
+  item: Notification;
+  now: Date;
+  onMarkRead: (id: string) => void;
+  onDelete: (id: string) => void;
+  /** Arrow keys on the item: focus the next or previous one. */
+  onMove: (from: HTMLElement, step: 1 | -1) => void;
+}
+
+/** One notification: dot by type (dimmed when read), title (bold when unread), message, time and actions. */
+export function NotificationItem({ item, now, onMarkRead, onDelete, onMove }: NotificationItemProps) {
+  const labelId = useId();
+  const titleId = useId();
+  const unread = !item.is_read;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    // Keys on the item's own buttons keep their usual meaning.
+    if (event.target !== event.currentTarget) return;
+    switch (event.key) {
+      case 'Enter':
+        event.preventDefault();
+        if (unread) onMarkRead(item.id);
+        return;
+      case 'Delete':
+        event.preventDefault();
+        onDelete(item.id);
+        return;
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        onMove(event.currentTarget, event.key === 'ArrowDown' ? 1 : -1);
+        return;
+    }
+  };
+
+  return (
+    <li
+      className={cx('nb-item', unread && 'nb-item--unread')}
+      data-id={item.id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: SPEC §2: each item takes Enter (mark read) and Delete.
+      tabIndex={0}
+      aria-labelledby={`${labelId} ${titleId}`}
+      onKeyDown={onKeyDown}
+    >
+      <span className={cx('nb-item__dot', `nb-item__dot--${item.type}`)} aria-hidden="true" />
+      {/* The dot's meaning and the read state, for those who cannot see colour or weight. */}
+      <span id={labelId} className="b-visually-hidden">
+        {unread ? `${messages.types[item.type]}, ${messages.unread}:` : `${messages.types[item.type]}:`}
+      </span>
+      <div className="nb-item__body">
+        <p id={titleId} className="nb-item__title">
+          {item.title}
+        </p>
+        {item.message ? <p className="nb-item__message">{item.message}</p> : null}
+        <time className="nb-item__time" dateTime={item.created_at}>
+          {relativeTime(item.created_at, now)}
+        </time>
+      </div>
+      <div className="nb-item__actions">
+        {unread ? (
+          <Button
+            variant="ghost"
+            className="nb-item__action"
+            aria-label={messages.markReadOf(item.title)}
+            onClick={() => onMarkRead(item.id)}
+          >
+            {messages.markRead}
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          className="nb-item__action"
+          aria-label={messages.deleteOf(item.title)}
+          onClick={() => onDelete(item.id)}
+        >
+          {messages.delete}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Notification } from '@baton/contracts';
+import { Button, Tabs } from '@baton/ui';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeleteNotificationsMutation, useMarkReadMutation } from './api';
+import { batches, readIds, unreadIds } from './feed';
+import { messages } from './messages';
+import { NotificationList } from './NotificationList';
+
+type Tab = 'all' | 'unread';
+
+interface NotificationPanelProps {
+  id: string;
+  /** Newest first. */
+  items: Notification[];
+  /** Close and give focus back to the bell (Escape, Close). */
+  onClose: () => void;
+  /** Close without moving focus (focus went elsewhere on the page). */
+  onLeave: () => void;
+}
+
+/** Re-renders every minute so "N min ago" and the day headings stay true while the panel is open. */
+function useMinuteTick() {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+/** The notification centre's dropdown (SPEC §2): tabs with counts, bulk actions, the grouped list. */
+export function NotificationPanel({ id, items, onClose, onLeave }: NotificationPanelProps) {
+  const [tab, setTab] = useState<Tab>('all');
+  const [markRead] = useMarkReadMutation();
+  const [remove] = useDeleteNotificationsMutation();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  useMinuteTick();
+  // Read at every render, so a pushed notification says "just now" rather than a time from before it came.
+  const now = new Date();
+
+  const unread = unreadIds(items);
+  const read = readIds(items);
+  // A new list only when the notifications change: the list moves focus after a change it caused.
+  const shown = useMemo(
+    () => (tab === 'unread' ? items.filter((item) => !item.is_read) : items),
+    [items, tab],
+  );
+
+  useEffect(() => {
+    panelRef.current?.focus();
+  }, []);
+
+  // Failures are undone and logged by the endpoints; nothing to await here.
+  const markAllRead = () => {
+    for (const ids of batches(unread)) markRead(ids);
+  };
+  const clearRead = () => {
+    for (const ids of batches(read)) remove(ids);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // Focus moving to the bell (the panel's parent holds both) keeps the panel open; anywhere else closes it.
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.parentElement?.contains(next)) onLeave();
+  };
+
+  return (
+    <div
+      ref={panelRef}
+      id={id}
+      role="dialog"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      className="nb-panel"
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <div className="nb-panel__header">
+        <h2 id={headingId} className="nb-panel__title">
+          {messages.title}
+        </h2>
+        <Button variant="ghost" className="nb-panel__close" onClick={onClose}>
+          {messages.close}
+        </Button>
+      </div>
+      <div className="nb-panel__actions">
+        {/* aria-disabled rather than disabled: focus stays on the button once there is nothing left to do. */}
+        <Button
+          variant="secondary"
+          aria-disabled={unread.length === 0}
+          onClick={() => unread.length > 0 && markAllRead()}
+        >
+          {messages.markAllRead}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-disabled={read.length === 0}
+          onClick={() => read.length > 0 && clearRead()}
+        >
+          {messages.clearRead}
+        </Button>
+      </div>
+      <Tabs
+        className="nb-panel__tabs"
+        aria-label={messages.tabsLabel}
+        tabs={[
+          { id: 'all', label: messages.allTab(items.length) },
+          { id: 'unread', label: messages.unreadTab(unread.length) },
+        ]}
+        value={tab}
+        onChange={(next) => setTab(next as Tab)}
+      >
+        <NotificationList
+          items={shown}
+          now={now}
+          onMarkRead={(itemId) => markRead([itemId])}
+          onDelete={(itemId) => remove([itemId])}
+        />
+      </Tabs>
+    </div>
+  );
+}

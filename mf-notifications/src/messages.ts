@@ -1,0 +1,33 @@
+import type { Notification } from '@baton/contracts';
+
+/** Every sentence of the notification centre (SPEC §2 "Notification centre", §8), word for word. */
+export const messages = {
+  title: 'Notifications',
+  bellLabel: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+  tabsLabel: 'Show notifications',
+  allTab: (count: number) => `All (${count})`,
+  unreadTab: (count: number) => `Unread (${count})`,
+  markAllRead: 'Mark all read',
+  clearRead: 'Clear read',
+  close: 'Close',
+  markRead: 'Mark as read',
+  markReadOf: (title: string) => `Mark as read: ${title}`,
+  delete: 'Delete',
+  deleteOf: (title: string) => `Delete: ${title}`,
+  unread: 'Unread',
+  emptyTitle: 'You’re all caught up.',
+  emptyHint: 'New alerts will appear here.',
+  types: { success: 'Success', warning: 'Warning', error: 'Error', info: 'Info' } satisfies Record<
+    Notification['type'],
+    string
+  >,
+  justNow: 'just now',
+  minutesAgo: (n: number) => `${n} min ago`,
+  hoursAgo: (n: number) => `${n} hr ago`,
+  daysAgo: (n: number) => (n === 1 ? '1 day ago' : `${n} days ago`),
+  // Only logged (SPEC §8).
+  loadFailed: 'Failed to load notifications.',
+  markReadFailed: 'Failed to mark notifications as read.',
+  deleteFailed: 'Failed to delete notifications.',
+  soundFailed: 'Could not play the notification sound.',
+} as const;

@@ -1,0 +1,39 @@
+import type { Notification } from '@baton/contracts';
+import type { PlatformStore } from '@baton/web-platform';
+import { vi } from 'vitest';
+import { notificationsApi } from './api';
+
+/** A valid notification id (the contract wants a UUID) from a small number. */
+export const notificationId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+let next = 1;
+
+/** A notification as the server sends it; unread, info, created now unless told otherwise. */
+export function makeNotification(fields: Partial<Notification> = {}): Notification {
+  const n = next++;
+  return {
+    id: notificationId(n),
+    type: 'info',
+    title: `Notification ${n}`,
+    message: `Message ${n}`,
+    is_read: false,
+    is_deleted: false,
+    created_at: new Date().toISOString(),
+    ...fields,
+  };
+}
+
+/** jsdom has no media playback: stubs play() and pause() of every audio element. Restore with vi.restoreAllMocks(). */
+export function stubMedia() {
+  const proto = window.HTMLMediaElement.prototype;
+  return {
+    play: vi.spyOn(proto, 'play').mockResolvedValue(undefined),
+    pause: vi.spyOn(proto, 'pause').mockImplementation(() => {}),
+  };
+}
+
+/** Whether the first load of the list has ended, with the list or with an error. */
+export function listSettled(store: PlatformStore) {
+  const list = notificationsApi.endpoints.notifications.select(undefined)(store.getState());
+  return list.isSuccess || list.isError;
+}
