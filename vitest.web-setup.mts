@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import '@testing-library/jest-dom/vitest';
-import { useFakeWebSockets } from '@baton/web-platform/testing';
+import { useFakeWebSockets } from '@baton/web-platform/testing/socket';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 

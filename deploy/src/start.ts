@@ -3,6 +3,7 @@ import { gatewayEnvSchema, inProcessUpstream, repoRoot, startConfiguredGateway }
 import { createIdentity, identityConfigSchema } from '@baton/identity';
 import { startEmbeddedPostgres } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
+import { createNotifications, notificationsConfigSchema } from '@baton/notifications';
 import {
   createLogger,
   EnvError,
@@ -13,7 +14,6 @@ import {
   NatsBus,
   parseEnv,
 } from '@baton/service-kit';
-import { createNotifications, notificationsConfigSchema } from '@baton/notifications';
 import { createTasks, tasksConfigSchema } from '@baton/tasks';
 import { z } from 'zod';
 import { buildMissingFrontEnds } from './build';

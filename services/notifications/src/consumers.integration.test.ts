@@ -46,10 +46,10 @@ async function settled(user: SignedUpUser, count: number) {
   return t.storedFor(user.id);
 }
 
-const ok = async (res: Promise<Response>) => {
+const ok = async (res: Response | Promise<Response>) => {
   const response = await res;
   expect(response.ok, await response.clone().text()).toBe(true);
-  return response.json();
+  return readJson(response);
 };
 
 describe('task events become notifications for everyone concerned except the actor', () => {

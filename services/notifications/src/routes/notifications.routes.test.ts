@@ -37,7 +37,7 @@ describe('GET /notifications/', () => {
     const ids = await notify(ana, ben, 3);
     const res = await t.notificationsCall('GET', '/notifications/', ben.access);
     expect(res.status).toBe(200);
-    const { notifications } = await res.json();
+    const { notifications } = await readJson(res);
     expect(notifications.map((n: { id: string }) => n.id)).toEqual([...ids].reverse());
     expect(Object.keys(notifications[0]).sort()).toEqual(
       ['created_at', 'id', 'is_deleted', 'is_read', 'message', 'title', 'type'].sort(),
@@ -97,7 +97,7 @@ describe('POST /notifications/mark_as_read/ and /notifications/delete/', () => {
     for (const path of ['/notifications/mark_as_read/', '/notifications/delete/']) {
       const res = await t.notificationsCall('POST', path, ben.access, body);
       expect(res.status).toBe(400);
-      expect(typeof (await res.json()).error).toBe('string');
+      expect(typeof (await readJson(res)).error).toBe('string');
     }
     expect(await list(ben)).toMatchObject([{ is_read: false }]);
   });
