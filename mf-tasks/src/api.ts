@@ -164,6 +164,11 @@ export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial
   };
 }
 
+/** Fetches every list again (a task arrived, or live events may have been missed). */
+export function refetchTaskLists(dispatch: PlatformDispatch) {
+  dispatch(tasksApi.util.invalidateTags(listKinds.map(listTag)));
+}
+
 /** Removes the task from every cached list (a deletion, or a live `task_delete`). */
 export function dropTask(dispatch: PlatformDispatch, id: string) {
   for (const kind of listKinds)

@@ -93,6 +93,17 @@ describe('live task events on the list (SPEC §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Changed while away' })).toBeInTheDocument();
   });
 
+  it('task_added fetches the lists again; task_accepted lifts the dimming', async () => {
+    const waiting = { ...assigned(), is_accepted: false };
+    const { socket } = await showList(waiting);
+    expect(screen.getByText('Awaiting your acceptance')).toBeInTheDocument();
+    act(() => socket.receive({ type: 'task_accepted', task_id: waiting.id }));
+    await waitFor(() => expect(screen.queryByText('Awaiting your acceptance')).not.toBeInTheDocument());
+    tasks = [...tasks, { ...assigned(), title: 'Just assigned' }];
+    act(() => socket.receive({ type: 'task_added', task_id: 'any' }));
+    expect(await screen.findByRole('heading', { name: 'Just assigned' })).toBeInTheDocument();
+  });
+
   it('the dashboard follows too', async () => {
     const task = { ...assigned(), progress: 10 };
     tasks = [task];
@@ -105,9 +116,11 @@ describe('live task events on the list (SPEC §4)', () => {
 });
 
 describe('asLiveTaskMessage', () => {
-  it('accepts the four shapes of SPEC §4 and nothing else', () => {
+  it('accepts the shapes of SPEC §4, task_added and task_accepted, and nothing else', () => {
     const id = 'x';
     expect(asLiveTaskMessage({ type: 'task_delete', task_id: id })).toBeDefined();
+    expect(asLiveTaskMessage({ type: 'task_added', task_id: id })).toBeDefined();
+    expect(asLiveTaskMessage({ type: 'task_accepted', task_id: id })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_complete', task_id: id, completed: false })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_complete', task_id: id, completed: 'yes' })).toBeUndefined();
     expect(asLiveTaskMessage({ type: 'progress_update', task_id: id, progress: 2.5 })).toBeUndefined();

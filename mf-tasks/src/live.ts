@@ -1,7 +1,7 @@
 import type { WsTaskMessage } from '@baton/contracts';
-import { type PlatformDispatch, platformApi, useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
+import { type PlatformDispatch, useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
 import { useRef } from 'react';
-import { dropTask, patchTask } from './api';
+import { dropTask, patchTask, refetchTaskLists } from './api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -10,6 +10,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
   if (!isRecord(data) || typeof data.task_id !== 'string') return undefined;
   switch (data.type) {
+    case 'task_added':
+    case 'task_accepted':
     case 'task_delete':
       return data as WsTaskMessage;
     case 'task_complete':
@@ -23,11 +25,16 @@ export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
   }
 }
 
-/** SPEC §4 "Live task events", applied to every cached task list. */
+/** SPEC §4 "Live task events" (and `task_added`, `task_accepted`), applied to every cached task list. */
 export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
   const message = asLiveTaskMessage(data);
   if (!message) return;
   switch (message.type) {
+    case 'task_added':
+      // The task arrives in a list whose category depends on who looks: the server's lists say it.
+      return refetchTaskLists(dispatch);
+    case 'task_accepted':
+      return void patchTask(dispatch, message.task_id, { is_accepted: true });
     case 'task_delete':
       return dropTask(dispatch, message.task_id);
     case 'task_complete':
@@ -53,7 +60,7 @@ export function useLiveTaskEvents() {
   const opened = useRef(false);
   useLiveSocket('/ws/tasks/', (data) => applyLiveTaskEvent(dispatch, data), {
     onOpen: () => {
-      if (opened.current) dispatch(platformApi.util.invalidateTags(['Task']));
+      if (opened.current) refetchTaskLists(dispatch);
       opened.current = true;
     },
   });

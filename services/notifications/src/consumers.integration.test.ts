@@ -120,9 +120,11 @@ describe('task events become notifications for everyone concerned except the act
   });
 
   it('live task events reach both sides of /ws/tasks/, the actor’s other tabs too', async () => {
-    await eventually(async () => t.pushesTo(ben.id, 'tasks').length >= 5);
+    await eventually(async () => t.pushesTo(ben.id, 'tasks').length >= 7);
     const shapes = (userId: string) => t.pushesTo(userId, 'tasks').map((m) => m.payload);
     const expected = [
+      { type: 'task_added', task_id: taskId },
+      { type: 'task_accepted', task_id: taskId },
       { type: 'progress_update', task_id: taskId, progress: 60 },
       { type: 'task_complete', task_id: taskId, completed: true },
       { type: 'task_complete', task_id: taskId, completed: false },
@@ -140,7 +142,7 @@ describe('task events become notifications for everyone concerned except the act
       { type: 'task_delete', task_id: taskId },
     ];
     expect(shapes(ben.id)).toEqual(expected);
-    await eventually(async () => shapes(ana.id).length >= 5);
+    await eventually(async () => shapes(ana.id).length >= 7);
     expect(shapes(ana.id)).toEqual(expected);
   });
 

@@ -128,9 +128,14 @@ export function notificationsFor(event: EventEnvelope, actorName: string): Notif
   return [...people].map((userId) => ({ userId, ...words }));
 }
 
-/** The `/ws/tasks/` message of SPEC §4 for an event, if it changes what a task list shows. */
+/** The `/ws/tasks/` message for an event (SPEC §4, plus `task_added`, `task_accepted`), if it changes a task list. */
 export function liveTaskMessage(event: EventEnvelope): WsTaskMessage | undefined {
   switch (event.type) {
+    case 'tasks.task.assigned':
+    case 'tasks.task.invited':
+      return { type: 'task_added', task_id: data(event, 'tasks.task.assigned').task.id };
+    case 'tasks.task.accepted':
+      return { type: 'task_accepted', task_id: data(event, 'tasks.task.accepted').taskId };
     case 'tasks.task.deleted':
       return { type: 'task_delete', task_id: data(event, 'tasks.task.deleted').taskId };
     case 'tasks.task.completed':
