@@ -1,6 +1,6 @@
 import type { Notification } from '@baton/contracts';
 import { setSoundEnabled } from '@baton/web-platform';
-import { FakeWebSocket, gate, renderWithPlatform, useFakeWebSockets } from '@baton/web-platform/testing';
+import { FakeWebSocket, gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -24,6 +24,18 @@ function notificationService(initial: Notification[]) {
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 /** The server pushes `data` on the open socket. */
+/** The next GET /notifications/ waits until the returned gate opens, then answers `items()`. */
+function heldList(items: () => Notification[]) {
+  const call = gate();
+  server.use(
+    http.get('/notifications/', async () => {
+      await call.opened;
+      return HttpResponse.json({ notifications: items() });
+    }),
+  );
+  return call;
+}
+
 const push = (data: unknown) => act(() => FakeWebSocket.latest().receive(data));
 
 /** Renders the bell, waits for the list, then lets the socket open. */
@@ -36,16 +48,12 @@ async function connectedBell() {
 
 describe('live notifications (SPEC §4)', () => {
   let media: ReturnType<typeof stubMedia>;
-  let restoreWebSocket: () => void;
 
   beforeEach(() => {
-    // The shared web setup already does this; done here too so these tests say what they rely on.
-    restoreWebSocket = useFakeWebSockets();
     media = stubMedia();
   });
 
   afterEach(() => {
-    restoreWebSocket();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
@@ -153,13 +161,7 @@ describe('live notifications (SPEC §4)', () => {
     const state = notificationService([makeNotification({ title: 'Old' })]);
     const view = renderWithPlatform(<NotificationBell />);
     await waitFor(() => expect(listSettled(view.store)).toBe(true));
-    const call = gate();
-    server.use(
-      http.get('/notifications/', async () => {
-        await call.opened;
-        return HttpResponse.json({ notifications: state.items });
-      }),
-    );
+    const call = heldList(() => state.items);
     // The refetch on open reads the list before the push below existed.
     act(() => FakeWebSocket.latest().open());
     push(makeNotification({ title: 'Pushed' }));
@@ -171,13 +173,7 @@ describe('live notifications (SPEC §4)', () => {
   });
 
   it('keeps a notification pushed before the first load has ended', async () => {
-    const call = gate();
-    server.use(
-      http.get('/notifications/', async () => {
-        await call.opened;
-        return HttpResponse.json({ notifications: [makeNotification({ title: 'Old' })] });
-      }),
-    );
+    const call = heldList(() => [makeNotification({ title: 'Old' })]);
     renderWithPlatform(<NotificationBell />);
     act(() => FakeWebSocket.latest().open());
     push(makeNotification({ title: 'Early' }));
@@ -197,14 +193,8 @@ describe('live notifications (SPEC §4)', () => {
     );
     const view = renderWithPlatform(<NotificationBell />);
     await waitFor(() => expect(listSettled(view.store)).toBe(true));
-    const call = gate();
-    server.use(
-      http.get('/notifications/', async () => {
-        await call.opened;
-        // Read before the write below.
-        return HttpResponse.json({ notifications: [one] });
-      }),
-    );
+    // Read before the write below.
+    const call = heldList(() => [one]);
     act(() => FakeWebSocket.latest().open());
     await view.user.click(bell());
     await view.user.click(screen.getByRole('button', { name: 'Mark all read' }));

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NatsServerProcess } from '@baton/local-infra';
 import { MailCatcher } from '@baton/mailer';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,3 +53,17 @@ export async function dropDatabase(name: string) {
 
 /** A real SMTP server that records every mail; read them with `waitFor(address)`. */
 export const startSmtpCapture = () => new MailCatcher().start({ web: false });
+
+/** A nats-server with JetStream of this test's own (a temporary store), which the test may stop and start. */
+export async function startPrivateNats(prefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), `baton-${prefix}-nats-`));
+  const server = await new NatsServerProcess(await freePort(), dir).start();
+  return {
+    server,
+    url: server.url,
+    async stop() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

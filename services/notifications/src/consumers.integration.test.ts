@@ -1,24 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { NatsServerProcess } from '@baton/local-infra';
 import { createLogger, NatsBus } from '@baton/service-kit';
 import { eventually } from '@baton/tasks/testing';
-import { freePort, readJson, type SignedUpUser } from '@baton/test-kit';
+import { readJson, type SignedUpUser, startPrivateNats } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOf, sampleTask, startTestNotifications, type TestNotifications } from './testing';
 
 /** identity, tasks and notifications on a private nats-server with JetStream, driven through tasks' routes. */
-let server: NatsServerProcess;
-let dir: string;
+let nats: Awaited<ReturnType<typeof startPrivateNats>>;
 let bus: NatsBus;
 let t: TestNotifications;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'baton-notifications-nats-'));
-  server = await new NatsServerProcess(await freePort(), dir).start();
+  nats = await startPrivateNats('notifications');
   bus = await NatsBus.connect({
-    url: server.url,
+    url: nats.url,
     name: 'notifications-test',
     logger: createLogger({ name: 'test' }),
   });
@@ -28,8 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await bus?.close().catch(() => undefined);
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await nats?.stop();
 });
 
 const form = {

@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NatsServerProcess } from '@baton/local-infra';
 import { createLogger, NatsBus, openDatabase } from '@baton/service-kit';
 import { eventually } from '@baton/tasks/testing';
-import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName } from '@baton/test-kit';
+import {
+  databaseServerUrl,
+  dropDatabase,
+  freePort,
+  startPrivateNats,
+  uniqueDatabaseName,
+} from '@baton/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrations } from './db/migrations';
@@ -20,8 +22,7 @@ import { eventOf, sampleTask } from './testing';
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const database = uniqueDatabaseName('notifications');
 const backlog = 300;
-let server: NatsServerProcess;
-let dir: string;
+let nats: Awaited<ReturnType<typeof startPrivateNats>>;
 let bus: NatsBus;
 let child: ChildProcess | undefined;
 const db = () =>
@@ -34,10 +35,9 @@ const db = () =>
 let reader: Awaited<ReturnType<typeof db>>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'baton-notifications-restart-'));
-  server = await new NatsServerProcess(await freePort(), dir).start();
+  nats = await startPrivateNats('notifications-restart');
   bus = await NatsBus.connect({
-    url: server.url,
+    url: nats.url,
     name: 'restart-test',
     logger: createLogger({ name: 'test' }),
   });
@@ -55,8 +55,7 @@ afterAll(async () => {
   await stopService();
   await reader?.destroy();
   await bus?.close().catch(() => undefined);
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await nats?.stop();
   await dropDatabase(database);
 });
 
@@ -65,7 +64,7 @@ async function startService() {
     ...process.env,
     DATABASE_URL: databaseServerUrl(),
     NOTIFICATIONS_DATABASE: database,
-    NATS_URL: server.url,
+    NATS_URL: nats.url,
     PORT: String(await freePort()),
     LOG_LEVEL: 'silent',
   };

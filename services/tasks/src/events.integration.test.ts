@@ -1,25 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventEnvelope } from '@baton/contracts';
-import { NatsServerProcess } from '@baton/local-infra';
 import { createLogger, NatsBus, startDurableConsumer } from '@baton/service-kit';
-import { freePort, readJson, uniqueName } from '@baton/test-kit';
+import { readJson, startPrivateNats, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTasks, type TestTasks } from './testing';
 
 /** identity and tasks on a private nats-server with JetStream, which the tests stop and start. */
-let server: NatsServerProcess;
-let dir: string;
+let nats: Awaited<ReturnType<typeof startPrivateNats>>;
 let bus: NatsBus;
 let t: TestTasks;
 const events: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'baton-tasks-nats-'));
-  server = await new NatsServerProcess(await freePort(), dir).start();
+  nats = await startPrivateNats('tasks');
   bus = await NatsBus.connect({
-    url: server.url,
+    url: nats.url,
     name: 'tasks-events-test',
     logger: createLogger({ name: 'test' }),
   });
@@ -38,8 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await bus?.close().catch(() => undefined);
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await nats?.stop();
 });
 
 const of = (taskId: string) =>
@@ -97,7 +90,7 @@ describe('tasks events on NATS', () => {
 
   it('a change made while NATS is down is published once after it returns', async () => {
     const ada = await t.person();
-    await server.stop();
+    await nats.server.stop();
     const res = await t.post('/create_list', form, ada.access);
     expect(res.status).toBe(201);
     const { id } = await readJson(res);
@@ -111,7 +104,7 @@ describe('tasks events on NATS', () => {
       )
       .toBe(true);
     expect(of(id)).toHaveLength(0);
-    await server.start();
+    await nats.server.start();
     await expect.poll(() => of(id).length, { timeout: 30_000, interval: 100 }).toBe(1);
     expect(of(id)).toEqual([{ type: 'tasks.task.created', audience: [ada.id] }]);
     await new Promise((r) => setTimeout(r, 1_500));
