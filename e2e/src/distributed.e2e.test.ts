@@ -116,12 +116,16 @@ describe('npm run start:distributed', () => {
     expect((await fetch(`${a}/edit_shared_task/`, jsonRequest('POST', edit, ana.tokens.access))).status).toBe(
       200,
     );
-    const update = { type: 'task_update', task_id: id };
-    expect((await bensList.received(1))[0]).toMatchObject(update);
-    expect((await anasList.received(1))[0]).toMatchObject(update);
+    // Both sides: the task arrived in a list (task_added), then the edit (task_update).
+    const live = [
+      { type: 'task_added', task_id: id },
+      { type: 'task_update', task_id: id },
+    ];
+    expect(await bensList.received(2)).toMatchObject(live);
+    expect(await anasList.received(2)).toMatchObject(live);
     await bensBell.received(2);
     await new Promise((r) => setTimeout(r, 500));
-    expect([bensBell.messages.length, bensList.messages.length, anasList.messages.length]).toEqual([2, 1, 1]);
+    expect([bensBell.messages.length, bensList.messages.length, anasList.messages.length]).toEqual([2, 2, 2]);
     expect(strangers.map((s) => s.messages.length)).toEqual([0, 0, 0, 0]);
     for (const socket of [bensBell, bensList, anasList, ...strangers]) socket.close();
   });
