@@ -216,8 +216,23 @@ describe('account deletion', () => {
       200,
     );
     await eventually(async () => (await t.storedFor(ben.id)).length === 0);
+    // An event still in flight after the erasure stores nothing for the deleted account.
+    const late = eventOf('tasks.task.assigned', {
+      actorId: ana.id,
+      audience: [ana.id, ben.id],
+      data: { task: sampleTask(), recipientEmail: ben.email, recipientId: ben.id },
+    });
+    await bus.publish(late.type, late, { msgId: late.id });
+    await eventually(() =>
+      t.db
+        .selectFrom('kit_processed_events')
+        .select('event_id')
+        .where('event_id', '=', late.id)
+        .executeTakeFirst(),
+    );
     const forAna = await settled(ana, 2);
     expect(forAna[1]?.message).toBe('“Other way round” was removed because its owner closed their account.');
+    expect(await t.storedFor(ben.id)).toEqual([]);
     expect(await readJson(t.notificationsCall('GET', '/notifications/', ana.access))).toMatchObject({
       notifications: [{ message: forAna[1]?.message }, { message: forAna[0]?.message }],
     });

@@ -1,7 +1,7 @@
 import type { EventEnvelope, Notification } from '@baton/contracts';
 import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
 import type { NotificationsDb, NotificationsTrx } from './context';
-import { liveTaskMessage, notificationsFor } from './wording';
+import { liveTaskMessage, type NotificationDraft, notificationsFor } from './wording';
 
 type Trx = NotificationsTrx;
 
@@ -16,13 +16,29 @@ async function nameOf(trx: Trx, userId: string | null) {
   return user?.first_name || [user?.first_name, user?.last_name].join(' ').trim() || user?.email || 'Someone';
 }
 
+/** Leaves out people whose accounts were deleted (an event may still be in flight after the erasure). */
+async function withoutErased(trx: Trx, drafts: NotificationDraft[]) {
+  if (drafts.length === 0) return drafts;
+  const erased = await trx
+    .selectFrom('erased_users')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      drafts.map((d) => d.userId),
+    )
+    .execute();
+  const gone = new Set(erased.map((row) => row.id));
+  return drafts.filter((d) => !gone.has(d.userId));
+}
+
 /**
  * Stores the notifications of a task or comment event and queues, in the same transaction, their pushes
  * to `/ws/notifications/` and the event's `/ws/tasks/` message to everyone in its audience (the actor's
  * other tabs too). The outbox publishes them after commit, so a crash loses none and a redelivery adds none.
  */
 export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
-  const drafts = notificationsFor(event, await nameOf(trx, event.actorId));
+  const drafts = await withoutErased(trx, notificationsFor(event, await nameOf(trx, event.actorId)));
   if (drafts.length > 0) {
     const stored = await trx
       .insertInto('notifications')
@@ -75,6 +91,11 @@ async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
     const { userId } = event.data as EventEnvelope<'identity.user.deleted'>['data'];
     await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await trx
+      .insertInto('erased_users')
+      .values({ id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 

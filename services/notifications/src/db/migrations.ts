@@ -34,4 +34,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-21T13:00_notifications_erased_users': {
+    async up(db: Kysely<any>) {
+      // Deleted accounts: an event still in flight must not store anything for them after the erasure.
+      await db.schema
+        .createTable('erased_users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .execute();
+    },
+  },
 };

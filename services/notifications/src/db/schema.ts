@@ -4,6 +4,8 @@ import type { Generated } from 'kysely';
 export interface NotificationsTables {
   /** Names of people, from identity's events, to say who did something. */
   users: { id: string; email: string; first_name: string; last_name: string };
+  /** Accounts that were deleted: nothing is stored for them again. */
+  erased_users: { id: string };
   notifications: {
     id: Generated<string>;
     user_id: string;
