@@ -20,6 +20,10 @@ describe('notifications in the browser, two people', () => {
     const ben = await existingPerson({ firstname: 'Ben' });
     const a = await newPage({ bypassCSP: true });
     const b = await newPage({ bypassCSP: true });
+    const chimes: number[] = [];
+    b.page.on('response', (res) => {
+      if (res.url().endsWith('.wav')) chimes.push(res.status());
+    });
     await openWorkspace(b.page, ben);
     await expect.poll(() => bell(b.page).getAttribute('aria-label')).toBe('Notifications');
 
@@ -43,6 +47,9 @@ describe('notifications in the browser, two people', () => {
     const risenAfter = Date.now() - assignedAt;
     expect(risenAfter).toBeLessThan(2_000);
     expect(await b.page.locator('.nb-bell__badge').textContent()).toBe('1');
+    // The chime was fetched from the remote's own static files to be played.
+    await expect.poll(() => chimes).toContainEqual(expect.any(Number));
+    expect(chimes.every((status) => status === 200 || status === 206)).toBe(true);
 
     await bell(b.page).click();
     const panel = b.page
