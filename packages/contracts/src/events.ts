@@ -68,5 +68,9 @@ export function parseEvent<S extends EventSubject>(subject: S, raw: unknown): Ev
   return { ...envelope, type: subject, data: eventPayloads[subject].parse(envelope.data) as EventData<S> };
 }
 
+/** An already-validated envelope's payload, typed by its subject (the consumer checked it on arrival). */
+export const eventData = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
+  event.data as EventData<S>;
+
 /** Core (non-stream) subject on which a user's live messages reach whichever gateway holds their sockets. */
 export const pushSubject = (userId: string) => `push.user.${userId}`;

@@ -1,11 +1,12 @@
-import type { EventEnvelope, Notification } from '@baton/contracts';
+import { type EventEnvelope, eventData } from '@baton/contracts';
 import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
 import type { NotificationsDb, NotificationsTrx } from './context';
+import { toNotification } from './views';
 import { liveTaskMessage, type NotificationDraft, notificationsFor } from './wording';
 
 type Trx = NotificationsTrx;
 
-/** How a person is named in someone else's notification: first name, else full name, else e-mail. */
+/** How a person is named in someone else's notification: first name, else last name, else e-mail. */
 async function nameOf(trx: Trx, userId: string | null) {
   if (!userId) return 'Someone';
   const user = await trx
@@ -13,7 +14,7 @@ async function nameOf(trx: Trx, userId: string | null) {
     .select(['first_name', 'last_name', 'email'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return user?.first_name || [user?.first_name, user?.last_name].join(' ').trim() || user?.email || 'Someone';
+  return user?.first_name || user?.last_name || user?.email || 'Someone';
 }
 
 /** Leaves out people whose accounts were deleted (an event may still be in flight after the erasure). */
@@ -58,27 +59,9 @@ export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
   }
 }
 
-export const toNotification = (row: {
-  id: string;
-  type: Notification['type'];
-  title: string;
-  message: string;
-  is_read: boolean;
-  is_deleted: boolean;
-  created_at: Date;
-}): Notification => ({
-  id: row.id,
-  type: row.type,
-  title: row.title,
-  message: row.message,
-  is_read: row.is_read,
-  is_deleted: row.is_deleted,
-  created_at: row.created_at.toISOString(),
-});
-
 async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
   if (event.type === 'identity.user.created') {
-    const user = event.data as EventEnvelope<'identity.user.created'>['data'];
+    const user = eventData(event, 'identity.user.created');
     const row = { email: user.email, first_name: user.firstName, last_name: user.lastName };
     await trx
       .insertInto('users')
@@ -88,7 +71,7 @@ async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
   }
   if (event.type === 'identity.user.deleted') {
     // Erasure: the person's notifications and name leave with the account.
-    const { userId } = event.data as EventEnvelope<'identity.user.deleted'>['data'];
+    const { userId } = eventData(event, 'identity.user.deleted');
     await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await trx

@@ -1,4 +1,9 @@
-import type { EventEnvelope, EventSubject, NotificationType, WsTaskMessage } from '@baton/contracts';
+import {
+  eventData as data,
+  type EventEnvelope,
+  type NotificationType,
+  type WsTaskMessage,
+} from '@baton/contracts';
 
 /** What one person is told about one event. */
 export interface NotificationDraft {
@@ -7,9 +12,6 @@ export interface NotificationDraft {
   title: string;
   message: string;
 }
-
-const data = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
-  event.data as EventEnvelope<S>['data'];
 
 const quoted = (text: string) => `“${text}”`;
 

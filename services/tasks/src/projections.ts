@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventSubject } from '@baton/contracts';
+import { eventData as data, type EventEnvelope } from '@baton/contracts';
 import {
   type EventBus,
   enqueueEvent,
@@ -13,9 +13,6 @@ import { acceptMail } from './mails';
 import { audienceOf, selectTaskViews } from './views';
 
 type Trx = TasksTrx;
-const data = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
-  event.data as EventEnvelope<S>['data'];
-
 /**
  * A new account may have tasks waiting for its address: link them to the person and mail each an accept
  * link (the invitation mail only asked them to sign up).

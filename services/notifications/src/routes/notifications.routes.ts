@@ -1,8 +1,8 @@
 import { notificationIdsRequest } from '@baton/contracts';
 import { type AppEnv, jsonBody, requireAuth } from '@baton/service-kit';
 import { type Context, Hono } from 'hono';
-import { toNotification } from '../consumers';
 import type { NotificationsDeps } from '../context';
+import { toNotification } from '../views';
 
 /**
  * SPEC §7 Notifications: the list and the two bulk actions, each on the caller's own notifications only
