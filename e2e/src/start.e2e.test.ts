@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, jsonRequest, readJson } from '@baton/test-kit';
+import { freePort, hostileFrames, jsonRequest, openRawSocket, readJson } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, socketProtocol } from './flows';
 import { AppProcess, cleanEnv } from './process';
@@ -70,6 +70,21 @@ describe('npm start on a fresh checkout', () => {
         new URL(base).origin.replace('127.0.0.1', 'localhost'),
       ),
     ).toBe('jwt');
+  });
+
+  it('one hostile frame on any socket path ends that socket only, never the process', async () => {
+    const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
+    const { tokens } = await signUpAndLogin(base);
+    for (const path of ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${crypto.randomUUID()}/`]) {
+      for (const abuse of hostileFrames) {
+        const raw = await openRawSocket(base, path, tokens.access, origin);
+        abuse.send(raw);
+        await Promise.race([raw.closed, new Promise((r) => setTimeout(r, 200))]);
+        raw.end();
+        expect((await fetch(`${base}/healthz`)).status, `${abuse.name} on ${path}`).toBe(200);
+      }
+    }
+    expect(app.exited).toBe(false);
   });
 
   it('a reset mail arrives at the mail catcher and its link sets a new password', async () => {

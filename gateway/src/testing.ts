@@ -2,6 +2,7 @@ import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
 import { createLogger, createTokenVerifier, InProcessBus } from '@baton/service-kit';
 import { Hono } from 'hono';
 import { createGatewayApp } from './app';
+import { startGateway } from './server';
 import { inProcessUpstream, type Upstreams } from './upstreams';
 
 /** A stand-in for a service that is not built yet: answers with what reached it. */
@@ -46,6 +47,32 @@ export async function startTestGateway(extra: Upstreams = {}) {
     async close() {
       await identity.close();
       await bus.close();
+    },
+  };
+}
+
+export const testOrigin = 'http://localhost:8080';
+
+/** startTestGateway behind a real HTTP server with its WebSocket endpoints (port chosen by the OS). */
+export async function startTestGatewayServer(extra: Upstreams = {}) {
+  const g = await startTestGateway(extra);
+  const server = await startGateway({
+    upstreams: g.upstreams,
+    verifyAccess: g.verifyAccess,
+    logger: g.logger,
+    bus: g.bus,
+    allowedOrigins: [testOrigin],
+    port: 0,
+    host: '127.0.0.1',
+  });
+  return {
+    ...g,
+    server,
+    http: `http://127.0.0.1:${server.port}`,
+    ws: `ws://127.0.0.1:${server.port}`,
+    async close() {
+      await server.close();
+      await g.close();
     },
   };
 }

@@ -4,36 +4,22 @@ import type { InProcessBus } from '@baton/service-kit';
 import { forgeToken, jsonRequest, readJson, type SignedUpUser, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startGateway } from './server';
-import { startTestGateway } from './testing';
+import { startTestGatewayServer, testOrigin } from './testing';
 import { matchSocketRoute, tokenFromProtocols } from './ws';
 
-const origin = 'http://localhost:8080';
+const origin = testOrigin;
 let base: string;
 let user: SignedUpUser;
 let bus: InProcessBus;
-let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+let gateway: Awaited<ReturnType<typeof startTestGatewayServer>>;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const g = await startTestGateway();
-  bus = g.bus;
-  gateway = g;
-  const server = await startGateway({
-    upstreams: g.upstreams,
-    verifyAccess: g.verifyAccess,
-    logger: g.logger,
-    bus,
-    allowedOrigins: [origin],
-    port: 0,
-    host: '127.0.0.1',
-  });
-  base = `ws://127.0.0.1:${server.port}`;
-  user = await signUp(g.request);
-  stop = async () => {
-    await server.close();
-    await g.close();
-  };
+  gateway = await startTestGatewayServer();
+  bus = gateway.bus;
+  base = gateway.ws;
+  user = await signUp(gateway.request);
+  stop = () => gateway.close();
 });
 afterAll(() => stop());
 

@@ -114,29 +114,34 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
         byUser.delete(client.auth.userId);
       }
     });
-    client.socket.on('message', (data) => void onClientMessage(client, data.toString()));
+    // A protocol violation (oversized frame, text that is not UTF-8, ...) makes `ws` close the socket
+    // with the right code and emit 'error' on it: without this listener Node would end the process.
+    client.socket.on('error', (error) => {
+      logger.warn({ err: error, userId: client.auth.userId, channel: client.channel }, 'websocket error');
+    });
+    client.socket.on('message', (data, isBinary) => {
+      onClientMessage(client, isBinary ? undefined : String(data)).catch((error) => {
+        logger.error({ err: error, userId: client.auth.userId }, 'websocket message failed');
+        client.socket.close(1011, 'internal error');
+      });
+    });
   };
 
-  const onClientMessage = async (client: Client, text: string) => {
-    if (client.channel !== 'comments' || !client.taskId) {
-      client.socket.send(JSON.stringify({ error: 'This socket does not accept messages.' }));
-      return;
-    }
+  const reply = (client: Client, error: string) => client.socket.send(JSON.stringify({ error }));
+
+  /** `text` is undefined for a binary frame. */
+  const onClientMessage = async (client: Client, text: string | undefined) => {
+    if (client.channel !== 'comments' || !client.taskId)
+      return reply(client, 'This socket does not accept messages.');
+    if (text === undefined) return reply(client, 'Messages must be JSON text.');
     let parsed: ReturnType<typeof wsCommentClientMessage.safeParse>;
     try {
       parsed = wsCommentClientMessage.safeParse(JSON.parse(text));
     } catch {
-      client.socket.send(JSON.stringify({ error: 'Message is not valid JSON.' }));
-      return;
+      return reply(client, 'Message is not valid JSON.');
     }
-    if (!parsed.success) {
-      client.socket.send(JSON.stringify({ error: parsed.error.issues[0]?.message ?? 'Invalid message.' }));
-      return;
-    }
-    if (!options.tasks) {
-      client.socket.send(JSON.stringify({ error: 'The tasks service is not available yet.' }));
-      return;
-    }
+    if (!parsed.success) return reply(client, parsed.error.issues[0]?.message ?? 'Invalid message.');
+    if (!options.tasks) return reply(client, 'The tasks service is not available yet.');
     // Stored through the tasks service's own route; the saved comment comes back to every viewer as a push.
     const res = await options
       .tasks(
@@ -151,7 +156,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
         }),
       )
       .catch(() => undefined);
-    if (!res?.ok) client.socket.send(JSON.stringify({ error: 'Failed to save comment' }));
+    if (!res?.ok) reply(client, 'Failed to save comment');
   };
 
   const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -51,6 +51,8 @@ export class MailCatcher {
           .catch(callback);
       },
     });
+    // A client that drops its connection mid-session makes the server emit 'error': not our failure.
+    this.smtp.on('error', () => {});
   }
 
   get smtpUrl() {

@@ -127,14 +127,14 @@ async function migrate(
 /** Opens the service's database: creates it if missing, runs the kit's and the service's migrations. */
 export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
   await ensureDatabase(options.url, options.database);
-  const db = new Kysely<T & KitTables>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString: databaseUrl(options.url, options.database),
-        max: options.poolSize ?? 10,
-      }),
-    }),
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(options.url, options.database),
+    max: options.poolSize ?? 10,
   });
+  // An idle client whose connection drops (Postgres restarted) emits 'error' on the pool; unheard, it
+  // would end the process. The pool replaces the client; the next query reconnects.
+  pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database client failed'));
+  const db = new Kysely<T & KitTables>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db as Kysely<unknown>, kitMigrations, 'kit_migration', options.logger);
     await migrate(db as Kysely<unknown>, options.migrations, 'kysely_migration', options.logger);

@@ -53,10 +53,16 @@ export async function listen(
   hostname = '0.0.0.0',
 ) {
   return await new Promise<{ port: number; server: ReturnType<typeof serve> }>((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, (info: AddressInfo) =>
-      resolve({ port: info.port, server }),
-    );
-    server.once('error', reject);
+    let listening = false;
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) => {
+      listening = true;
+      resolve({ port: info.port, server });
+    });
+    // Before listening an error (port taken) fails the start; after, one (EMFILE on accept) is logged.
+    server.on('error', (error) => {
+      if (listening) console.error('http server error', error);
+      else reject(error);
+    });
   });
 }
 

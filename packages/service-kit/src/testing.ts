@@ -1,4 +1,6 @@
 import type { EventBus } from './bus';
+import { createLogger } from './logger';
+import { depthMessage, surrogateMessage } from './validate';
 
 /**
  * Wraps a bus so that `publish` fails while `state.down` is true, the way a stopped broker refuses it:
@@ -17,4 +19,39 @@ export function withOutage(bus: EventBus) {
     },
   });
   return { bus: wrapped, state };
+}
+
+/** A logger that keeps every line it writes, for tests that check what reached the log. */
+export function capturingLogger(name: string) {
+  const lines: string[] = [];
+  const logger = createLogger({ name, level: 'info', destination: { write: (line) => lines.push(line) } });
+  return { logger, lines, errors: () => lines.filter((l) => JSON.parse(l).level >= 50) };
+}
+
+/** 12,000 nested arrays as JSON text: more than any recursive walk of the parsed body survives. */
+export const deeplyNested = (levels = 12_000) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+/**
+ * Bodies that once answered 500 (stack overflow, or a database that refuses the text), made from a
+ * route's valid body: each string field in turn given a lone surrogate, and one field nested 12,000
+ * levels deep. Each must answer 400 with `message`.
+ */
+export function hostileBodies(valid: Record<string, unknown>) {
+  const cases: { name: string; body: string; message: string }[] = [];
+  for (const [field, value] of Object.entries(valid)) {
+    if (typeof value !== 'string') continue;
+    cases.push({
+      name: `a lone surrogate in ${field}`,
+      body: JSON.stringify({ ...valid, [field]: `${value}\uD800` }),
+      message: surrogateMessage,
+    });
+  }
+  const first = Object.keys(valid)[0] ?? 'value';
+  cases.push({
+    name: `${first} nested 12,000 levels deep`,
+    body: JSON.stringify({ ...valid, [first]: '\u0001' }).replace('"\\u0001"', deeplyNested()),
+    message: depthMessage,
+  });
+  cases.push({ name: 'a body of 12,000 nested arrays', body: deeplyNested(), message: depthMessage });
+  return cases;
 }

@@ -29,19 +29,42 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON.');
   }
-  // Postgres text cannot hold NUL: refuse it here with a 400 rather than fail at the insert with a 500.
-  if (containsNul(raw)) throw badRequest(nulMessage);
+  const problem = textProblem(raw);
+  if (problem) throw badRequest(problem);
   return parseOr400(schema, raw);
 }
 
 export const nulMessage = 'Text must not contain NUL characters.';
+export const surrogateMessage = 'Text must be valid Unicode (it contains a lone surrogate).';
+export const MAX_JSON_DEPTH = 64;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const depthMessage = `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  return false;
+/**
+ * What Postgres cannot store (NUL, a lone UTF-16 surrogate) or no contract needs (nesting beyond
+ * MAX_JSON_DEPTH), as the 400's sentence; undefined when the value is fine. Iterative: a body of
+ * 12,000 nested arrays must not overflow the stack.
+ */
+export function textProblem(value: unknown): string | undefined {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const strings: unknown[] = [];
+    if (typeof item.value === 'string') strings.push(item.value);
+    else if (item.value && typeof item.value === 'object') {
+      if (item.depth >= MAX_JSON_DEPTH) return depthMessage;
+      const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
+      for (const [key, inner] of entries) {
+        strings.push(key);
+        stack.push({ value: inner, depth: item.depth + 1 });
+      }
+    }
+    for (const text of strings) {
+      if (typeof text !== 'string') continue;
+      if (text.includes('\u0000')) return nulMessage;
+      if (loneSurrogate.test(text)) return surrogateMessage;
+    }
+  }
+  return undefined;
 }
 
 export const pathParams = <S extends z.ZodType>(c: Context, schema: S): z.output<S> =>

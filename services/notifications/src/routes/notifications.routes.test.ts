@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostileBodies } from '@baton/service-kit/testing';
 import { eventually } from '@baton/tasks/testing';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,21 @@ describe('POST /notifications/mark_as_read/ and /notifications/delete/', () => {
       expect(typeof (await readJson(res)).error).toBe('string');
     }
     expect(await list(ben)).toMatchObject([{ is_read: false }]);
+  });
+
+  it('refuses 12,000 levels of nesting and a lone surrogate with 400', async () => {
+    const ben = await t.person();
+    for (const path of ['/notifications/mark_as_read/', '/notifications/delete/']) {
+      for (const hostile of hostileBodies({ ids: [randomUUID()], note: 'x' })) {
+        const res = await t.service.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ben.access}` },
+          body: hostile.body,
+        });
+        expect(res.status, hostile.name).toBe(400);
+        expect((await readJson(res)).error).toBe(hostile.message);
+      }
+    }
   });
 
   it('needs a valid access token', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorBody, taskMessages } from '@baton/contracts';
+import { capturingLogger, hostileBodies } from '@baton/service-kit/testing';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTasks } from '../testing';
@@ -8,7 +9,8 @@ import { useTestTasks } from '../testing';
  * Every tasks route, fed bad input: the answer is a 4xx with the one JSON error body
  * ({code, error, message}), and nothing stored changes (checked after every test).
  */
-const env = useTestTasks();
+const log = capturingLogger('tasks');
+const env = useTestTasks({ logger: log.logger });
 
 const form = {
   title: 'Ship the release',
@@ -223,6 +225,16 @@ describe.each(postRoutes)('%s with a body that is not usable JSON', (_name, rout
   it('refuses an oversized body with 413', async () => {
     const body = JSON.stringify({ ...(route.body?.() as object), pad: 'x'.repeat(70 * 1024) });
     await expectError(await asAda(route.method, route.path(), body), 413, 'payload_too_large');
+  });
+});
+
+describe.each(postRoutes)('%s with a body Postgres or a recursive walk cannot take', (_name, route) => {
+  it('answers 400 to a lone surrogate in any text field and to 12,000 levels of nesting, logging no error', async () => {
+    for (const hostile of hostileBodies(route.body?.() as Record<string, unknown>)) {
+      const res = await asAda(route.method, route.path(), hostile.body);
+      await expectError(res, 400, 'validation_failed', hostile.message);
+    }
+    expect(log.errors()).toEqual([]);
   });
 });
 

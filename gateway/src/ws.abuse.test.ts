@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { hostileFrames, openRawSocket, type SignedUpUser, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestGatewayServer, testOrigin } from './testing';
+
+let gateway: Awaited<ReturnType<typeof startTestGatewayServer>>;
+let attacker: SignedUpUser;
+let bystander: SignedUpUser;
+
+beforeAll(async () => {
+  gateway = await startTestGatewayServer();
+  attacker = await signUp(gateway.request);
+  bystander = await signUp(gateway.request);
+});
+afterAll(() => gateway.close());
+
+const openClient = (path: string, token: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(`${gateway.ws}${path}`, ['jwt', token], { headers: { origin: testOrigin } });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+
+const taskId = randomUUID();
+const paths = ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${taskId}/`];
+
+// Before the fix, the 100 KB frame made `ws` emit an 'error' nobody listened to, and Node exited.
+describe.each(paths)('hostile frames on %s', (path) => {
+  it.each(hostileFrames)('survives $name: the gateway answers, other sockets stay open', async (abuse) => {
+    const other = await openClient(path, bystander.access);
+    const raw = await openRawSocket(gateway.http, path, attacker.access, testOrigin);
+    abuse.send(raw);
+    const code = await Promise.race([raw.closed, new Promise<number>((r) => setTimeout(() => r(0), 300))]);
+    raw.end();
+    if (abuse.name === 'a 100 KB frame') expect(code).toBe(1009);
+    if (abuse.name === 'a text frame that is not UTF-8') expect(code).toBe(1007);
+    const health = await fetch(`${gateway.http}/healthz`);
+    expect(health.status).toBe(200);
+    expect(other.readyState).toBe(WebSocket.OPEN);
+    other.close();
+  });
+});
+
+it('answers a binary frame with an error message and keeps the socket open', async () => {
+  const socket = await openClient(`/ws/comments/${taskId}/`, attacker.access);
+  const reply = new Promise<string>((r) => socket.once('message', (d) => r(String(d))));
+  socket.send(Buffer.from([1, 2, 3]));
+  expect(JSON.parse(await reply)).toEqual({ error: 'Messages must be JSON text.' });
+  expect(socket.readyState).toBe(WebSocket.OPEN);
+  socket.close();
+});
