@@ -82,8 +82,10 @@ async function main() {
   }
 
   let bus: EventBus;
+  // The in-process bus holds what the services publish until every consumer has subscribed (below).
+  const inProcess = env.NATS_URL ? undefined : new InProcessBus({ paused: true });
   if (env.NATS_URL) bus = await NatsBus.connect({ url: env.NATS_URL, name: 'baton', logger });
-  else bus = new InProcessBus();
+  else bus = inProcess as InProcessBus;
   lifecycle.onClose('bus', () => bus.close());
 
   const mailer = createMailer({ smtpUrl, from: env.MAIL_FROM });
@@ -126,6 +128,7 @@ async function main() {
     logger: createLogger({ name: 'gateway' }),
   });
   lifecycle.onClose('gateway', () => gateway.close());
+  inProcess?.open();
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say('');

@@ -1,5 +1,12 @@
 import type { Server } from 'node:http';
-import { closeServer, createTokenVerifier, type EventBus, type Logger, listen } from '@baton/service-kit';
+import {
+  closeServer,
+  createSessionVerifier,
+  type EventBus,
+  type Logger,
+  listen,
+  type RevocationList,
+} from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
 import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
@@ -8,6 +15,7 @@ import { attachWebSockets } from './ws';
 
 export interface GatewayServerOptions extends GatewayOptions {
   bus: EventBus;
+  revocations?: RevocationList;
   allowedOrigins: string[];
   port: number;
   host?: string;
@@ -22,6 +30,7 @@ export async function startGateway(options: GatewayServerOptions) {
     bus: options.bus,
     logger: options.logger,
     allowedOrigins: options.allowedOrigins,
+    revocations: options.revocations,
     tasks: options.upstreams.tasks,
   });
   return {
@@ -36,7 +45,7 @@ export async function startGateway(options: GatewayServerOptions) {
 }
 
 /** A gateway configured from its environment; `keys` is the JWKS URL or, in one process, identity's keys. */
-export function startConfiguredGateway(
+export async function startConfiguredGateway(
   env: Pick<
     GatewayEnv,
     | 'PORT'
@@ -52,13 +61,17 @@ export function startConfiguredGateway(
   >,
   parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
 ) {
-  return startGateway({
+  const { verifyAccess, revocations } = await createSessionVerifier({
+    keys: parts.keys,
+    issuer: env.JWT_ISSUER,
+    audience: env.JWT_AUDIENCE,
+    bus: parts.bus,
+    logger: parts.logger,
+  });
+  const gateway = await startGateway({
     upstreams: parts.upstreams,
-    verifyAccess: createTokenVerifier({
-      keys: parts.keys,
-      issuer: env.JWT_ISSUER,
-      audience: env.JWT_AUDIENCE,
-    }),
+    verifyAccess,
+    revocations,
     logger: parts.logger,
     bus: parts.bus,
     static: staticConfigOf(env),
@@ -68,4 +81,11 @@ export function startConfiguredGateway(
     host: env.HOST,
     readiness: { bus: () => parts.bus.checkReady() },
   });
+  return {
+    ...gateway,
+    async close() {
+      await gateway.close();
+      await revocations.stop();
+    },
+  };
 }

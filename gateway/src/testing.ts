@@ -1,5 +1,5 @@
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
-import { createLogger, createTokenVerifier, InProcessBus } from '@baton/service-kit';
+import { createLogger, createSessionVerifier, InProcessBus } from '@baton/service-kit';
 import { Hono } from 'hono';
 import { createGatewayApp } from './app';
 import { startGateway } from './server';
@@ -28,23 +28,27 @@ export async function startTestGateway(extra: Upstreams = {}) {
   const bus = new InProcessBus();
   const identity: TestIdentity = await startTestIdentity({ bus });
   const { config, keys } = identity.identity.deps;
-  const verifyAccess = createTokenVerifier({
+  const logger = createLogger({ name: 'gateway' });
+  const { verifyAccess, revocations } = await createSessionVerifier({
     keys: keys.resolver,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+    bus,
+    logger,
   });
   const upstreams: Upstreams = { identity: inProcessUpstream(identity.identity.app), ...extra };
-  const logger = createLogger({ name: 'gateway' });
   const app = createGatewayApp({ upstreams, verifyAccess, logger });
   return {
     app,
     identity,
     verifyAccess,
+    revocations,
     upstreams,
     bus,
     logger,
     request: (p: string, i?: RequestInit) => app.request(p, i),
     async close() {
+      await revocations.stop();
       await identity.close();
       await bus.close();
     },
@@ -59,6 +63,7 @@ export async function startTestGatewayServer(extra: Upstreams = {}) {
   const server = await startGateway({
     upstreams: g.upstreams,
     verifyAccess: g.verifyAccess,
+    revocations: g.revocations,
     logger: g.logger,
     bus: g.bus,
     allowedOrigins: [testOrigin],

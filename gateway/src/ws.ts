@@ -9,7 +9,7 @@ import {
   wsRoutes,
   wsSubprotocol,
 } from '@baton/contracts';
-import type { AuthContext, EventBus, Logger, TokenVerifier } from '@baton/service-kit';
+import type { AuthContext, EventBus, Logger, RevocationList, TokenVerifier } from '@baton/service-kit';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Upstream } from './upstreams';
 
@@ -19,6 +19,8 @@ export interface SocketOptions {
   logger: Logger;
   /** Origins allowed to open sockets (browsers always send Origin; other clients may omit it). */
   allowedOrigins: string[];
+  /** Ended sessions: their sockets close when the revocation arrives (verifyAccess refuses new ones). */
+  revocations?: RevocationList;
   /** tasks service, which stores comments sent over /ws/comments/{taskId}/. */
   tasks?: Upstream;
 }
@@ -60,7 +62,8 @@ const refuse = (socket: Duplex, status: number, reason: string) => {
  * WebSocket endpoints of SPEC §7. The handshake is refused (401/403/404) before any upgrade unless
  * the path is known, the Origin allowed and the `['jwt', token]` subprotocols carry a valid access
  * token; only `jwt` is echoed. Each socket closes when its token expires or its session is revoked
- * (logout, password change or reset, refresh-token reuse, account deletion). Live messages arrive on the
+ * (logout, password change or reset, refresh-token reuse, account deletion: `identity.session.revoked`).
+ * Live messages arrive on the
  * core subject `push.user.<id>` from any service and go to that user's sockets on this replica.
  */
 export function attachWebSockets(server: Server, options: SocketOptions) {
@@ -79,19 +82,19 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return;
     }
     const message: PushMessage = parsed.data;
-    if (message.channel === 'session') {
-      const ended = new Set(message.payload.session_ids);
-      for (const client of byUser.get(userId)?.clients ?? []) {
-        if (ended.has(client.auth.sessionId)) client.socket.close(4003, 'session revoked');
-      }
-      return;
-    }
     for (const client of byUser.get(userId)?.clients ?? []) {
       if (client.channel !== message.channel) continue;
       if (message.channel === 'comments' && client.taskId !== message.taskId) continue;
       client.socket.send(JSON.stringify(message.payload));
     }
   };
+
+  const stopClosingRevoked = options.revocations?.onRevoked(({ userId, sessionIds }) => {
+    const ended = new Set(sessionIds);
+    for (const client of byUser.get(userId)?.clients ?? []) {
+      if (ended.has(client.auth.sessionId)) client.socket.close(4003, 'session revoked');
+    }
+  });
 
   const register = (client: Client) => {
     let entry = byUser.get(client.auth.userId);
@@ -197,6 +200,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     },
     async close() {
       server.off('upgrade', listener);
+      stopClosingRevoked?.();
       for (const entry of byUser.values()) {
         entry.unsubscribe();
         for (const client of entry.clients) client.socket.close(1001, 'server shutting down');

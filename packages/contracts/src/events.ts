@@ -18,6 +18,12 @@ const taskEvent = z.object({ task });
 export const eventPayloads = {
   'identity.user.created': userRef.extend({ firstName: z.string(), lastName: z.string() }),
   'identity.user.deleted': userRef,
+  /** Sessions that ended: their access tokens must be refused everywhere until they expire. */
+  'identity.session.revoked': z.object({
+    userId: uuid,
+    sessionIds: z.array(uuid).min(1),
+    reason: z.string(),
+  }),
   'identity.trust.added': z.object({ ownerId: uuid, trustedUserId: uuid, trustedEmail: z.string() }),
   'identity.trust.removed': z.object({ ownerId: uuid, trustedUserId: uuid }),
   'tasks.task.created': taskEvent,
@@ -71,6 +77,12 @@ export function parseEvent<S extends EventSubject>(subject: S, raw: unknown): Ev
 /** An already-validated envelope's payload, typed by its subject (the consumer checked it on arrival). */
 export const eventData = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
   event.data as EventData<S>;
+
+/**
+ * The longest an access token may live (identity refuses a longer ACCESS_TOKEN_TTL_SECONDS): how far back
+ * a verifier replays `identity.session.revoked` when it starts, and how long it remembers a revocation.
+ */
+export const MAX_ACCESS_TOKEN_TTL_SECONDS = 3_600;
 
 /** Core (non-stream) subject on which a user's live messages reach whichever gateway holds their sockets. */
 export const pushSubject = (userId: string) => `push.user.${userId}`;

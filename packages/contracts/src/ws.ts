@@ -30,18 +30,8 @@ export type WsTaskMessage = z.infer<typeof wsTaskMessage>;
 export const wsCommentServerMessage = z.object({ comment });
 export const wsCommentClientMessage = z.object({ comment: z.string().trim().min(1).max(5000) });
 
-/** Sessions that ended (logout, password change or reset, token reuse, account deletion). */
-export const sessionRevokedPush = z.object({
-  channel: z.literal('session'),
-  payload: z.object({ type: z.literal('session_revoked'), session_ids: z.array(z.string()).min(1) }),
-});
-
-/**
- * What a service publishes on `push.user.<id>` for the gateway: live messages for that user's sockets,
- * and session revocations, on which the gateway closes the sockets of those sessions.
- */
+/** What a service publishes on `push.user.<id>` for the gateway: live messages for that user's sockets. */
 export const pushMessage = z.discriminatedUnion('channel', [
-  sessionRevokedPush,
   z.object({ channel: z.literal('notifications'), payload: wsNotificationMessage }),
   z.object({ channel: z.literal('tasks'), payload: wsTaskMessage }),
   z.object({ channel: z.literal('comments'), taskId: z.string(), payload: wsCommentServerMessage }),

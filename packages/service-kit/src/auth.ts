@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { AppEnv } from './app';
 import { unauthorized } from './errors';
+import type { RevocationList } from './revocations';
 
 export interface AuthContext {
   userId: string;
@@ -16,13 +17,18 @@ export interface TokenVerifierOptions {
   keys: URL | JWTVerifyGetKey;
   issuer: string;
   audience: string;
+  /** Ended sessions, refused although their tokens are still within `exp`. */
+  revocations?: RevocationList;
 }
 
 export type TokenVerifier = (token: string) => Promise<AuthContext>;
 
 export const ACCESS_ALGORITHM = 'EdDSA';
 
-/** Verifies an access token: signature from the JWKS, algorithm, issuer, audience, `typ`, expiry, claim shapes. */
+/**
+ * Verifies an access token: signature from the JWKS, algorithm, issuer, audience, `typ`, expiry, claim
+ * shapes, and that its session has not been revoked.
+ */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keys =
     options.keys instanceof URL
@@ -37,6 +43,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     const claims = accessClaims.parse(payload);
+    if (options.revocations?.isRevoked(claims.sid)) throw new Error('session revoked');
     return { userId: claims.sub, email: claims.email, sessionId: claims.sid, claims };
   };
 }

@@ -25,6 +25,22 @@ export interface DurableSpec {
   ackWaitMs?: number;
 }
 
+export interface PublishOptions {
+  msgId: string;
+  headers?: Record<string, string>;
+  /**
+   * In-process bus only: called once every durable consumer that wants the message has settled it.
+   * Until then the publisher's outbox row is its only durable copy (JetStream stores it at publish).
+   */
+  onHandled?: () => void;
+}
+
+export interface FollowSpec {
+  stream: StreamName;
+  subject: string;
+  sinceMs: number;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -36,12 +52,14 @@ export interface Subscription {
 export interface EventBus {
   readonly mode: 'nats' | 'in-process';
   /** Publishes to a stream; resolves once the broker stored it. Same `msgId` twice is stored once. */
-  publish(
-    subject: string,
-    data: unknown,
-    options: { msgId: string; headers?: Record<string, string> },
-  ): Promise<void>;
+  publish(subject: string, data: unknown, options: PublishOptions): Promise<void>;
   consume(spec: DurableSpec, handler: (delivery: Delivery) => Promise<void>): Promise<Subscription>;
+  /**
+   * Every message of `subject` stored from `sinceMs` on, then each new one, to this subscriber alone (not
+   * shared with other replicas, nothing acknowledged): for state that every process keeps in memory.
+   * Resolves once the messages already stored have been handed to `handler`.
+   */
+  follow(spec: FollowSpec, handler: (data: unknown) => void): Promise<Subscription>;
   /** Fire-and-forget core messages (live pushes to sockets). */
   publishCore(subject: string, data: unknown): void;
   subscribeCore(subject: string, handler: (data: unknown, subject: string) => void): { unsubscribe(): void };

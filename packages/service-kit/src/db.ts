@@ -17,6 +17,8 @@ export interface KitTables {
     last_error: string | null;
     /** Write order: rows of one transaction share `created_at`, so this keeps their order. */
     seq: Generated<string>;
+    /** In-process bus: handed to the bus, kept until its consumers have handled it. */
+    published_at: Date | null;
   };
   kit_processed_events: {
     consumer: string;
@@ -62,6 +64,11 @@ const kitMigrations: Record<string, Migration> = {
         .on('kit_outbox')
         .columns(['available_at', 'seq'])
         .execute();
+    },
+  },
+  '2026-11-22T18:00_outbox_published': {
+    async up(db) {
+      await db.schema.alterTable('kit_outbox').addColumn('published_at', 'timestamptz').execute();
     },
   },
 };

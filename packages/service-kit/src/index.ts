@@ -12,4 +12,5 @@ export * from './nats-bus';
 export * from './outbox';
 export * from './process';
 export * from './rate-limit';
+export * from './revocations';
 export * from './validate';

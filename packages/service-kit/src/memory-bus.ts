@@ -1,64 +1,89 @@
 import { streams } from '@baton/contracts';
-import type { Delivery, DurableSpec, EventBus, Subscription } from './bus';
+import type { Delivery, DurableSpec, EventBus, FollowSpec, PublishOptions, Subscription } from './bus';
 import { subjectMatches } from './bus';
 
-interface Stored {
-  seq: number;
+interface Pending {
   subject: string;
   data: unknown;
   headers: Record<string, string>;
+  msgId: string;
+  /** Durable consumers that have not settled (acked or given up on) this message yet. */
+  waitingFor: Set<string>;
+  onHandled?: () => void;
 }
 
 interface Consumer {
   spec: DurableSpec;
-  /** Next stream sequence not yet handed to the queue. */
-  cursor: number;
-  queue: { message: Stored; attempt: number }[];
+  queue: { message: Pending; attempt: number }[];
   handler?: (delivery: Delivery) => Promise<void>;
   running: boolean;
 }
 
 const DEDUPE_WINDOW_MS = 2 * 60_000;
+const DEDUPE_MAX_IDS = 10_000;
+
+type Follower = { subject: string; handler: (data: unknown) => void };
 
 /**
- * JetStream's contract inside one process: streams keep messages, `msgId` dedupes within two minutes,
- * durable consumers keep their position across unsubscribe, deliver in order, redeliver on nak or a
- * thrown handler up to `maxDeliver`. Data is structured-cloned so nobody shares objects across the bus.
+ * JetStream's contract inside one process, holding only what is still owed: a message stays until every
+ * durable consumer that wants it has settled it, then it is dropped (memory stays flat however long the
+ * process runs) and `onHandled` tells the publisher, whose outbox row is the durable copy until then.
+ * Durable consumers keep their queue across unsubscribe, deliver in order, redeliver on nak or a thrown
+ * handler up to `maxDeliver`. A message id seen in the last two minutes (at most the last 10,000) is
+ * stored once. Data is structured-cloned so
+ * nobody shares objects across the bus.
+ *
+ * Opened `paused`, it holds what is published until `open()`: `npm start` opens it once every service
+ * has registered its consumers, so the outbox rows that a previous run left reach all of them.
  */
 export class InProcessBus implements EventBus {
   readonly mode = 'in-process' as const;
-  private log: Stored[] = [];
-  private seen = new Map<string, number>();
+  private pending = new Map<string, Pending>();
+  /** Message ids seen lately: JetStream's two-minute duplicate window, capped so memory stays bounded. */
+  private recent = new Map<string, number>();
+  private held: Pending[] = [];
   private consumers = new Map<string, Consumer>();
+  private followers = new Set<Follower>();
   private core = new Set<{ filter: string; handler: (data: unknown, subject: string) => void }>();
   private closed = false;
+  private paused: boolean;
 
-  async publish(
-    subject: string,
-    data: unknown,
-    options: { msgId: string; headers?: Record<string, string> },
-  ) {
+  constructor(options: { paused?: boolean } = {}) {
+    this.paused = options.paused ?? false;
+  }
+
+  /** Messages not yet settled by every consumer that wants them (what this bus holds in memory). */
+  get size() {
+    return this.pending.size + this.held.length;
+  }
+
+  open() {
+    this.paused = false;
+    for (const message of this.held.splice(0)) this.route(message);
+  }
+
+  async publish(subject: string, data: unknown, options: PublishOptions) {
     if (this.closed) throw new Error('bus closed');
     if (!Object.values(streams).some((filters) => filters.some((f) => subjectMatches(f, subject)))) {
       throw new Error(`no stream holds subject ${subject}`);
     }
-    const now = Date.now();
-    for (const [id, at] of this.seen) if (now - at > DEDUPE_WINDOW_MS) this.seen.delete(id);
-    if (this.seen.has(options.msgId)) return;
-    this.seen.set(options.msgId, now);
-    this.log.push({
-      seq: this.log.length + 1,
+    if (this.isDuplicate(options.msgId)) return;
+    const message: Pending = {
       subject,
       data: structuredClone(data),
       headers: options.headers ?? {},
-    });
-    for (const consumer of this.consumers.values()) this.pump(consumer);
+      msgId: options.msgId,
+      waitingFor: new Set(),
+      onHandled: options.onHandled,
+    };
+    if (this.paused) this.held.push(message);
+    else this.route(message);
   }
 
   async consume(spec: DurableSpec, handler: (delivery: Delivery) => Promise<void>): Promise<Subscription> {
     let consumer = this.consumers.get(spec.durable);
     if (!consumer) {
-      consumer = { spec, cursor: 0, queue: [], running: false };
+      consumer = { spec, queue: [], running: false };
       this.consumers.set(spec.durable, consumer);
     }
     if (consumer.handler) throw new Error(`durable ${spec.durable} already has a subscriber`);
@@ -70,6 +95,13 @@ export class InProcessBus implements EventBus {
         active.handler = undefined;
       },
     };
+  }
+
+  /** Nothing is kept for replay in one process: a follower sees what is published after it subscribed. */
+  async follow(spec: FollowSpec, handler: (data: unknown) => void): Promise<Subscription> {
+    const follower = { subject: spec.subject, handler };
+    this.followers.add(follower);
+    return { stop: async () => void this.followers.delete(follower) };
   }
 
   publishCore(subject: string, data: unknown) {
@@ -93,21 +125,50 @@ export class InProcessBus implements EventBus {
     this.closed = true;
     for (const c of this.consumers.values()) c.handler = undefined;
     this.core.clear();
+    this.followers.clear();
   }
 
-  private inStream(consumer: Consumer, subject: string) {
-    const streamFilters = streams[consumer.spec.stream];
+  private isDuplicate(msgId: string) {
+    const now = Date.now();
+    for (const [id, at] of this.recent) {
+      if (now - at < DEDUPE_WINDOW_MS && this.recent.size < DEDUPE_MAX_IDS) break;
+      this.recent.delete(id);
+    }
+    if (this.recent.has(msgId)) return true;
+    this.recent.set(msgId, now);
+    return false;
+  }
+
+  /** Hands a message to every follower and to the queue of every durable consumer that wants it. */
+  private route(message: Pending) {
+    for (const follower of this.followers) {
+      if (subjectMatches(follower.subject, message.subject)) follower.handler(structuredClone(message.data));
+    }
+    const wanting = [...this.consumers.values()].filter((c) => this.wants(c, message.subject));
+    if (wanting.length === 0) return message.onHandled?.();
+    this.pending.set(message.msgId, message);
+    for (const consumer of wanting) {
+      message.waitingFor.add(consumer.spec.durable);
+      consumer.queue.push({ message, attempt: 0 });
+      this.pump(consumer);
+    }
+  }
+
+  private settle(consumer: Consumer, message: Pending) {
+    message.waitingFor.delete(consumer.spec.durable);
+    if (message.waitingFor.size > 0) return;
+    this.pending.delete(message.msgId);
+    message.onHandled?.();
+  }
+
+  private wants(consumer: Consumer, subject: string) {
     return (
-      streamFilters.some((f) => subjectMatches(f, subject)) &&
+      streams[consumer.spec.stream].some((f) => subjectMatches(f, subject)) &&
       consumer.spec.subjects.some((f) => subjectMatches(f, subject))
     );
   }
 
   private pump(consumer: Consumer) {
-    while (consumer.cursor < this.log.length) {
-      const message = this.log[consumer.cursor++] as Stored;
-      if (this.inStream(consumer, message.subject)) consumer.queue.push({ message, attempt: 0 });
-    }
     if (!consumer.running && consumer.handler && consumer.queue.length) void this.run(consumer);
   }
 
@@ -123,13 +184,14 @@ export class InProcessBus implements EventBus {
           continue;
         }
         consumer.queue.shift();
+        this.settle(consumer, item.message);
       }
     } finally {
       consumer.running = false;
     }
   }
 
-  private deliver(consumer: Consumer, message: Stored, attempt: number) {
+  private deliver(consumer: Consumer, message: Pending, attempt: number) {
     return new Promise<{ kind: 'ack' | 'term' } | { kind: 'nak'; delayMs: number }>((resolve) => {
       const handler = consumer.handler;
       if (!handler) return resolve({ kind: 'nak', delayMs: 0 });

@@ -7,7 +7,15 @@ import {
   jetstreamManager,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/transport-node';
-import { type Delivery, type DurableSpec, type EventBus, type Subscription, subjectMatches } from './bus';
+import {
+  type Delivery,
+  type DurableSpec,
+  type EventBus,
+  type FollowSpec,
+  type PublishOptions,
+  type Subscription,
+  subjectMatches,
+} from './bus';
 import type { Logger } from './logger';
 
 const encoder = new TextEncoder();
@@ -52,11 +60,7 @@ export class NatsBus implements EventBus {
     return bus;
   }
 
-  async publish(
-    subject: string,
-    data: unknown,
-    options: { msgId: string; headers?: Record<string, string> },
-  ) {
+  async publish(subject: string, data: unknown, options: PublishOptions) {
     const h = natsHeaders();
     for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
     await this.js.publish(subject, encoder.encode(JSON.stringify(data)), {
@@ -124,6 +128,43 @@ export class NatsBus implements EventBus {
         }
       }
     })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  async follow(spec: FollowSpec, handler: (data: unknown) => void): Promise<Subscription> {
+    const jsm = await jetstreamManager(this.nc);
+    // Caught up once the newest message of the subject stored now has been handled (if it is in range).
+    const newest = await jsm.streams
+      .getMessage(spec.stream, { last_by_subj: spec.subject })
+      .catch(() => null);
+    const catchUpTo = newest && newest.time.getTime() >= spec.sinceMs ? newest.seq : 0;
+    const consumer = await this.js.consumers.get(spec.stream, {
+      filter_subjects: spec.subject,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: new Date(spec.sinceMs).toISOString(),
+    });
+    const messages = await consumer.consume();
+    let caughtUp = () => {};
+    const ready = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    if (catchUpTo === 0) caughtUp();
+    const done = (async () => {
+      for await (const m of messages) {
+        try {
+          handler(JSON.parse(decoder.decode(m.data)));
+        } catch (error) {
+          this.logger.error({ err: error, subject: m.subject }, 'followed message dropped');
+        }
+        if (m.seq >= catchUpTo) caughtUp();
+      }
+    })();
+    await ready;
     return {
       stop: async () => {
         await messages.close();

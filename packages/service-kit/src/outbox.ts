@@ -92,17 +92,34 @@ const retryDelayMs = (attempts: number) => Math.min(60_000, 250 * 2 ** Math.min(
  * Rows are claimed with FOR UPDATE SKIP LOCKED so any number of replicas can relay side by side.
  * Events carry `Nats-Msg-Id` = event id, so a crash between publish and delete cannot duplicate them.
  * A failing row is retried with exponential backoff and does not block the rows behind it.
+ *
+ * On the in-process bus, which keeps nothing across a crash, an event's row stays (marked published)
+ * until every consumer has handled it; a new process publishes the rows its predecessor left, and the
+ * consumers' processed-event ids make each take effect once.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private recovered: Promise<unknown> = Promise.resolve();
+  private handled = new Set<string>();
+  private forgetting: Promise<void> | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
+  private get holdsRows() {
+    return this.options.bus.mode === 'in-process';
+  }
+
   start() {
     this.stopped = false;
+    if (this.holdsRows)
+      this.recovered = this.options.db
+        .updateTable('kit_outbox')
+        .set({ published_at: null })
+        .where('published_at', 'is not', null)
+        .execute();
     this.kick();
     return this;
   }
@@ -133,9 +150,35 @@ export class OutboxRelay {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.forgetting;
+  }
+
+  /**
+   * Deletes the rows of handled events, in batches. A row still locked by the transaction that is
+   * publishing it is deleted once that transaction commits.
+   */
+  private forget(id: string) {
+    this.handled.add(id);
+    this.forgetting ??= this.deleteHandled();
+  }
+
+  private async deleteHandled() {
+    try {
+      while (this.handled.size > 0) {
+        const ids = [...this.handled];
+        this.handled.clear();
+        await this.options.db.deleteFrom('kit_outbox').where('id', 'in', ids).execute();
+      }
+    } catch (error) {
+      // The rows stay marked published: the next start publishes them again, consumers skip repeats.
+      this.options.logger.warn({ err: error }, 'handled outbox rows not deleted');
+    } finally {
+      this.forgetting = undefined;
+    }
   }
 
   private async drain() {
+    await this.recovered;
     const size = this.options.batchSize ?? 50;
     for (;;) {
       const { claimed, failed } = await this.options.db.transaction().execute(async (trx) => {
@@ -143,6 +186,7 @@ export class OutboxRelay {
           .selectFrom('kit_outbox')
           .selectAll()
           .where('available_at', '<=', sql<Date>`now()`)
+          .where('published_at', 'is', null)
           // Publish in write order: events of one change go out as they were written.
           .orderBy('seq')
           .limit(size)
@@ -152,7 +196,13 @@ export class OutboxRelay {
         for (const row of rows) {
           try {
             await this.deliver(row);
-            await trx.deleteFrom('kit_outbox').where('id', '=', row.id).execute();
+            if (row.destination === 'event' && this.holdsRows)
+              await trx
+                .updateTable('kit_outbox')
+                .set({ published_at: sql<Date>`now()` })
+                .where('id', '=', row.id)
+                .execute();
+            else await trx.deleteFrom('kit_outbox').where('id', '=', row.id).execute();
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             await trx
@@ -190,6 +240,7 @@ export class OutboxRelay {
       await this.options.bus.publish(row.subject, envelope, {
         msgId: envelope.id,
         headers: row.headers ?? {},
+        onHandled: this.holdsRows ? () => this.forget(row.id) : undefined,
       });
       return;
     }

@@ -21,6 +21,8 @@ import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { passwordRoutes } from './routes/password/password.routes';
 import { trustedRoutes } from './routes/trusted/trusted.routes';
+import { loadSecret } from './secrets';
+import { reannounceRevocations } from './sessions';
 
 export const SERVICE_NAME = 'identity';
 
@@ -95,12 +97,14 @@ export async function createIdentity(options: IdentityOptions) {
     logger,
   });
   const keys = await loadSigningKeys(db);
+  if (options.bus.mode === 'in-process') await reannounceRevocations(db);
   const relay = new OutboxRelay({ db, bus: options.bus, mailer: options.mailer, logger }).start();
   const deps: IdentityDeps = {
     db,
     config,
     logger,
     keys,
+    successorKey: await loadSecret(db, 'refresh-successor'),
     verifyAccess: createTokenVerifier({
       keys: keys.resolver,
       issuer: config.JWT_ISSUER,

@@ -1,3 +1,4 @@
+import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@baton/contracts';
 import { envVars } from '@baton/service-kit';
 import { z } from 'zod';
 
@@ -5,7 +6,16 @@ export const identityConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   JWT_ISSUER: z.string().min(1).default('baton-identity'),
   JWT_AUDIENCE: z.string().min(1).default('baton'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /**
+   * Outlives the 15-minute idle mark by a useful margin: the shell renews it 15 minutes before `exp`
+   * while the person is active, so the idle modal always has minutes left to count down.
+   */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(MAX_ACCESS_TOKEN_TTL_SECONDS).default(1_800),
+  /**
+   * A refresh token presented again this soon after its rotation, while its successor is unused, gets
+   * the same new pair instead of revoking the family (tabs racing to renew). Later, reuse revokes.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(30),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
   /** Set to false only in tests that need many sign-ins from one address. */

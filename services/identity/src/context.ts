@@ -11,6 +11,8 @@ export interface IdentityDeps {
   config: IdentityConfig;
   logger: Logger;
   keys: SigningKeys;
+  /** Derives each rotated-in refresh token from the one it replaces (see `successorOf`). */
+  successorKey: Buffer;
   verifyAccess: TokenVerifier;
   /** Called after a commit that wrote outbox rows. */
   afterOutboxWrite: () => void;

@@ -94,7 +94,7 @@ describe('access tokens', () => {
       .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt' });
     expect(payload).toMatchObject({ sub: user.id, email: user.email, iss: 'baton-identity', aud: 'baton' });
-    expect(payload.exp - payload.iat).toBe(900);
+    expect(payload.exp - payload.iat).toBe(1800);
     expect(payload.sid).toBeTruthy();
     expect(payload.jti).toBeTruthy();
   });

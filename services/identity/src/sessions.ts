@@ -1,32 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { accessTokenType, type TokenPair } from '@baton/contracts';
-import { ACCESS_ALGORITHM, enqueuePush } from '@baton/service-kit';
+import { accessTokenType, MAX_ACCESS_TOKEN_TTL_SECONDS, type TokenPair } from '@baton/contracts';
+import { ACCESS_ALGORITHM, enqueueEvent } from '@baton/service-kit';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { IdentityDb, IdentityDeps } from './context';
-import { randomSecret, sha256 } from './secrets';
+import { randomSecret, sha256, successorOf } from './secrets';
 
 type Db = IdentityDb;
 
+/** Signs an access token; given the same `issued` (iat, jti) it yields the same token (Ed25519). */
 export async function signAccessToken(
   deps: IdentityDeps,
   user: { id: string; email: string },
   sessionId: string,
+  issued: { iat: number; jti: string } = { iat: Math.floor(Date.now() / 1000), jti: randomUUID() },
 ) {
-  const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ email: user.email, sid: sessionId })
     .setProtectedHeader({ alg: ACCESS_ALGORITHM, typ: accessTokenType, kid: deps.keys.kid })
     .setSubject(user.id)
     .setIssuer(deps.config.JWT_ISSUER)
     .setAudience(deps.config.JWT_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + deps.config.ACCESS_TOKEN_TTL_SECONDS)
-    .setJti(randomUUID())
+    .setIssuedAt(issued.iat)
+    .setExpirationTime(issued.iat + deps.config.ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(issued.jti)
     .sign(deps.keys.privateKey);
 }
 
-async function insertRefreshToken(deps: IdentityDeps, db: Db, sessionId: string) {
-  const refresh = randomSecret();
+async function insertRefreshToken(deps: IdentityDeps, db: Db, sessionId: string, refresh = randomSecret()) {
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -59,8 +59,9 @@ export type RotateResult =
 
 /**
  * Trades a refresh token for a new pair. Each token works once: the `used_at IS NULL` update is the
- * single winner among concurrent calls, and presenting a token that was already rotated out revokes
- * the whole family (someone else holds a copy).
+ * single winner among concurrent calls. The same token presented again within the grace window, while
+ * its successor is still unused, gets that same pair (two tabs renewing in the same second); presented
+ * later, or after its successor was used, it revokes the whole family (someone else holds a copy).
  */
 export function rotateRefreshToken(deps: IdentityDeps, refresh: string): Promise<RotateResult> {
   return deps.db.transaction().execute(async (trx) => {
@@ -69,19 +70,28 @@ export function rotateRefreshToken(deps: IdentityDeps, refresh: string): Promise
       .selectFrom('refresh_tokens as t')
       .innerJoin('sessions as s', 's.id', 't.session_id')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['t.session_id', 't.expires_at', 't.used_at', 's.revoked_at', 'u.id as user_id', 'u.email'])
+      .select(['t.session_id', 't.expires_at', 's.revoked_at', 'u.id as user_id', 'u.email'])
       .where('t.token_hash', '=', hash)
       .executeTakeFirst();
     if (!found) return { ok: false, reason: 'unknown' };
     if (found.revoked_at) return { ok: false, reason: 'revoked' };
+    const user = { id: found.user_id, email: found.email };
+    const next = successorOf(deps.successorKey, refresh);
+    const issued = { iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
     const claimed = await trx
       .updateTable('refresh_tokens')
-      .set({ used_at: sql<Date>`now()` })
+      .set({ used_at: sql<Date>`now()`, successor_jti: issued.jti, successor_iat: String(issued.iat) })
       .where('token_hash', '=', hash)
       .where('used_at', 'is', null)
       .returning('token_hash')
       .executeTakeFirst();
     if (!claimed) {
+      const again = await sameRotationAgain(deps, trx, hash, next);
+      if (again)
+        return {
+          ok: true,
+          tokens: { access: await signAccessToken(deps, user, found.session_id, again), refresh: next },
+        };
       await revokeSessions(trx, { sessionId: found.session_id }, 'refresh token reused');
       deps.logger.warn(
         { sessionId: found.session_id, userId: found.user_id },
@@ -90,15 +100,40 @@ export function rotateRefreshToken(deps: IdentityDeps, refresh: string): Promise
       return { ok: false, reason: 'reused' };
     }
     if (found.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-    const next = await insertRefreshToken(deps, trx, found.session_id);
-    const access = await signAccessToken(deps, { id: found.user_id, email: found.email }, found.session_id);
-    return { ok: true, tokens: { access, refresh: next } };
+    await insertRefreshToken(deps, trx, found.session_id, next);
+    return {
+      ok: true,
+      tokens: { access: await signAccessToken(deps, user, found.session_id, issued), refresh: next },
+    };
   });
 }
 
 /**
- * Revokes one session, or every session of a user except (optionally) one, and queues a push so
- * gateways close those sessions' sockets. Callers kick the outbox relay after their commit.
+ * The access token's `iat` and `jti` of a rotation of `hash` that may be handed out again, or undefined.
+ * Read afresh: a concurrent rotation of the same token has committed by the time our claim failed.
+ */
+async function sameRotationAgain(deps: IdentityDeps, trx: Db, hash: string, next: string) {
+  const rotated = await trx
+    .selectFrom('refresh_tokens')
+    .select(['used_at', 'successor_jti', 'successor_iat'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!rotated?.used_at || !rotated.successor_jti || !rotated.successor_iat) return undefined;
+  if (Date.now() - rotated.used_at.getTime() > deps.config.REFRESH_REUSE_GRACE_SECONDS * 1000)
+    return undefined;
+  const successor = await trx
+    .selectFrom('refresh_tokens')
+    .select('used_at')
+    .where('token_hash', '=', sha256(next))
+    .executeTakeFirst();
+  if (!successor || successor.used_at) return undefined;
+  return { iat: Number(rotated.successor_iat), jti: rotated.successor_jti };
+}
+
+/**
+ * Revokes one session, or every session of a user except (optionally) one, and tells every service and
+ * gateway through `identity.session.revoked`: they refuse those sessions' access tokens and close their
+ * sockets. Callers kick the outbox relay after their commit.
  */
 export async function revokeSessions(
   db: Db,
@@ -117,10 +152,15 @@ export async function revokeSessions(
   const revoked = await q.returning(['id', 'user_id']).execute();
   const first = revoked[0];
   if (!first) return;
+  await db
+    .insertInto('session_revocations')
+    .values(revoked.map((r) => ({ session_id: r.id, user_id: r.user_id })))
+    .execute();
   // All revoked rows belong to one user: both selectors are scoped to a single person.
-  await enqueuePush(db, first.user_id, {
-    channel: 'session',
-    payload: { type: 'session_revoked', session_ids: revoked.map((r) => r.id) },
+  await enqueueEvent(db, 'identity.session.revoked', {
+    actorId: first.user_id,
+    audience: [first.user_id],
+    data: { userId: first.user_id, sessionIds: revoked.map((r) => r.id), reason },
   });
 }
 
@@ -141,4 +181,26 @@ export async function isSessionActive(db: Db, sessionId: string) {
     .where('id', '=', sessionId)
     .executeTakeFirst();
   return row !== undefined && row.revoked_at === null;
+}
+
+/**
+ * The in-process bus forgets everything when the process ends: a new single process tells its verifiers
+ * again which sessions ended within the last hour (NATS keeps these events; there this is not needed).
+ */
+export async function reannounceRevocations(db: Db) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('session_revocations')
+      .where('revoked_at', '<', sql<Date>`now() - make_interval(secs => ${MAX_ACCESS_TOKEN_TTL_SECONDS})`)
+      .execute();
+    const rows = await trx.selectFrom('session_revocations').select(['session_id', 'user_id']).execute();
+    const byUser = new Map<string, string[]>();
+    for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.session_id]);
+    for (const [userId, sessionIds] of byUser)
+      await enqueueEvent(trx, 'identity.session.revoked', {
+        actorId: null,
+        audience: [userId],
+        data: { userId, sessionIds, reason: 'announced again after a restart' },
+      });
+  });
 }

@@ -1,7 +1,7 @@
 import {
   createLogger,
   createServiceApp,
-  createTokenVerifier,
+  createSessionVerifier,
   type EventBus,
   type Logger,
   OutboxRelay,
@@ -49,17 +49,20 @@ export async function createNotifications(options: NotificationsOptions) {
     migrations,
     logger,
   });
+  const { verifyAccess, revocations } = await createSessionVerifier({
+    keys: options.keys,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    bus: options.bus,
+    logger,
+  });
   const relay = new OutboxRelay({ db, bus: options.bus, logger }).start();
   const consumers = await startConsumers({ bus: options.bus, db, logger, afterCommit: () => relay.kick() });
   const deps: NotificationsDeps = {
     db,
     config,
     logger,
-    verifyAccess: createTokenVerifier({
-      keys: options.keys,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    }),
+    verifyAccess,
   };
   const app = createNotificationsApp(deps, {
     database: () => pingDatabase(db),
@@ -70,6 +73,7 @@ export async function createNotifications(options: NotificationsOptions) {
     deps,
     relay,
     async close() {
+      await revocations.stop();
       await consumers.stop();
       await relay.stop();
       await db.destroy();

@@ -2,7 +2,7 @@ import type { Mailer } from '@baton/mailer';
 import {
   createLogger,
   createServiceApp,
-  createTokenVerifier,
+  createSessionVerifier,
   type EventBus,
   type Logger,
   OutboxRelay,
@@ -57,17 +57,20 @@ export async function createTasks(options: TasksOptions) {
     migrations,
     logger,
   });
+  const { verifyAccess, revocations } = await createSessionVerifier({
+    keys: options.keys,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    bus: options.bus,
+    logger,
+  });
   const relay = new OutboxRelay({ db, bus: options.bus, mailer: options.mailer, logger }).start();
   const projections = await startProjections({ bus: options.bus, db, logger, config });
   const deps: TasksDeps = {
     db,
     config,
     logger,
-    verifyAccess: createTokenVerifier({
-      keys: options.keys,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    }),
+    verifyAccess,
     afterOutboxWrite: () => relay.kick(),
     identity: options.identity,
   };
@@ -77,6 +80,7 @@ export async function createTasks(options: TasksOptions) {
     deps,
     relay,
     async close() {
+      await revocations.stop();
       await projections.stop();
       await relay.stop();
       await db.destroy();

@@ -79,4 +79,28 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-22T18:30_revocations_and_reuse_grace': {
+    async up(db: Kysely<any>) {
+      // Outlives the session rows (an account deletion cascades them away), so that a restarted single
+      // process can tell its verifiers again which sessions ended within the last hour.
+      await db.schema
+        .createTable('session_revocations')
+        .addColumn('session_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // What a rotation issued, so that the same token presented again within the grace window gets
+      // the same pair (the successor refresh token is derived, the access token re-signed identically).
+      await db.schema
+        .alterTable('refresh_tokens')
+        .addColumn('successor_jti', 'uuid')
+        .addColumn('successor_iat', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

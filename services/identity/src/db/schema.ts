@@ -25,6 +25,20 @@ export interface IdentityTables {
     created_at: Generated<Date>;
     expires_at: Date;
     used_at: Date | null;
+    /** `jti` and `iat` of the access token issued when this token was rotated. */
+    successor_jti: string | null;
+    successor_iat: string | null;
+  };
+  /** Sessions ended within the last hour, kept past account deletion (see migrations). */
+  session_revocations: {
+    session_id: string;
+    user_id: string;
+    revoked_at: Generated<Date>;
+  };
+  /** Server-side secrets, created on first start (the key that derives successor refresh tokens). */
+  secrets: {
+    name: string;
+    value: string;
   };
   password_resets: {
     id: Generated<string>;

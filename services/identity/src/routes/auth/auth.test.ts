@@ -1,6 +1,8 @@
 import { identityMessages as m } from '@baton/contracts';
 import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '../../secrets';
 import { useTestIdentity } from '../../testing';
 
 const ctx = useTestIdentity();
@@ -160,9 +162,18 @@ describe('refresh rotation and logout', () => {
     expect(second.status).toBe(200);
   });
 
-  it('a reused (rotated-out) refresh token revokes the whole family', async () => {
+  /** Moves a token's rotation `seconds` into the past, as if the grace window had gone by. */
+  const rotatedAgo = (refresh: string, seconds: number) =>
+    ctx.t.identity.deps.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
+      .where('token_hash', '=', sha256(refresh))
+      .execute();
+
+  it('a rotated-out token presented after the grace window revokes the whole family', async () => {
     const user = await signUp(ctx.t.request);
     const rotated = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
+    await rotatedAgo(user.refresh, 31);
     const reuse = await post('/api/token/refresh/', { refresh: user.refresh });
     expect(reuse.status).toBe(401);
     expect((await readJson(reuse)).error).toBe(m.refreshInvalid);
@@ -172,12 +183,41 @@ describe('refresh rotation and logout', () => {
     expect(check.status).toBe(401);
   });
 
-  it('lets exactly one of two concurrent refreshes of one token win', async () => {
+  it('within the grace window the same token gets the same pair, and the family lives on', async () => {
+    const user = await signUp(ctx.t.request);
+    const first = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
+    await rotatedAgo(user.refresh, 29);
+    const again = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
+    expect(again).toEqual(first);
+    const check = await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, first.access));
+    expect(check.status).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: first.refresh })).status).toBe(200);
+  });
+
+  it('once the successor was used, the old token revokes the family even within the window', async () => {
+    const user = await signUp(ctx.t.request);
+    const first = await readJson(post('/api/token/refresh/', { refresh: user.refresh }));
+    const second = await readJson(post('/api/token/refresh/', { refresh: first.refresh }));
+    expect((await post('/api/token/refresh/', { refresh: user.refresh })).status).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: second.refresh })).status).toBe(401);
+  });
+
+  it('two concurrent refreshes of one token both get the one new pair (tabs renewing at once)', async () => {
     const user = await signUp(ctx.t.request);
     const results = await Promise.all(
-      [1, 2].map(() => post('/api/token/refresh/', { refresh: user.refresh })),
+      [1, 2, 3].map(() => post('/api/token/refresh/', { refresh: user.refresh })),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const pairs = await Promise.all(results.map((r) => readJson(r)));
+    expect(new Set(pairs.map((p) => p.refresh)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.access)).size).toBe(1);
+    const rows = await ctx.t.identity.deps.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select('t.token_hash')
+      .where('s.user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(2); // the original and its one successor
   });
 
   it('logout revokes the family: refresh and the access token stop working', async () => {
