@@ -1,6 +1,15 @@
-import { databaseServerUrl, freePort, jsonRequest, natsUrl, readJson } from '@baton/test-kit';
+import type { MailCatcher } from '@baton/mailer';
+import {
+  databaseServerUrl,
+  freePort,
+  jsonRequest,
+  makeUser,
+  natsUrl,
+  readJson,
+  startSmtpCapture,
+} from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveSocket, signUpAndLogin, socketProtocol } from './flows';
+import { expectRefusedEverywhere, liveSocket, signUpAndLogin, socketProtocol } from './flows';
 import { AppProcess, cleanEnv } from './process';
 
 /**
@@ -10,6 +19,8 @@ import { AppProcess, cleanEnv } from './process';
 describe('npm run start:distributed', () => {
   let app: AppProcess;
   let gateways: string[];
+  let services: Record<'identity' | 'tasks' | 'notifications', string>;
+  let mail: MailCatcher;
 
   beforeAll(async () => {
     const ports = [await freePort(), await freePort()];
@@ -17,6 +28,7 @@ describe('npm run start:distributed', () => {
     const tasksPort = await freePort();
     const notificationsPort = await freePort();
     gateways = ports.map((p) => `http://127.0.0.1:${p}`);
+    mail = await startSmtpCapture();
     app = new AppProcess(
       'npm',
       ['run', 'start:distributed'],
@@ -28,13 +40,20 @@ describe('npm run start:distributed', () => {
         TASKS_PORT: String(tasksPort),
         NOTIFICATIONS_PORT: String(notificationsPort),
         PUBLIC_URL: gateways[0] as string,
+        SMTP_URL: mail.smtpUrl,
+        // This file signs up more people from one address than identity's limits allow in a minute.
+        RATE_LIMITS: 'false',
       }),
     );
-    const services = [identityPort, tasksPort, notificationsPort].map((p) => `http://127.0.0.1:${p}`);
-    for (const url of [...gateways, ...services]) await app.waitForOk(`${url}/readyz`, 90_000);
+    const at = (port: number) => `http://127.0.0.1:${port}`;
+    services = { identity: at(identityPort), tasks: at(tasksPort), notifications: at(notificationsPort) };
+    for (const url of [...gateways, ...Object.values(services)]) await app.waitForOk(`${url}/readyz`, 90_000);
   }, 120_000);
 
-  afterAll(() => app?.stop());
+  afterAll(async () => {
+    await app?.stop();
+    await mail?.stop();
+  });
 
   it('a person signs up on one gateway replica and signs in on the other', async () => {
     const [a, b] = gateways as [string, string];
@@ -137,5 +156,118 @@ describe('npm run start:distributed', () => {
       headers: { authorization: 'Bearer x' },
     });
     expect(unavailable.status).toBe(401);
+  });
+
+  describe('a session that ends is refused by every service and gateway within a second', () => {
+    const deployed = ['identity', 'tasks', 'notifications'] as const;
+    const refusedEverywhere = (access: string) =>
+      expectRefusedEverywhere({
+        access,
+        targets: [
+          ...gateways.map((base) => ({ base, services: [...deployed] })),
+          ...deployed.map((name) => ({ base: services[name], services: [name] })),
+        ],
+        gateways,
+        origin: gateways[0] as string,
+      });
+    const login = async (base: string, email: string, password: string) =>
+      (await readJson(fetch(`${base}/login/`, jsonRequest('POST', { email, password })))).tokens as {
+        access: string;
+        refresh: string;
+      };
+
+    it('logout', async () => {
+      const [a, b] = gateways as [string, string];
+      const { tokens } = await signUpAndLogin(a);
+      await fetch(`${b}/api/logout/`, jsonRequest('POST', { refresh: tokens.refresh }, tokens.access));
+      await refusedEverywhere(tokens.access);
+    });
+
+    it("a password change (the other sessions')", async () => {
+      const [a, b] = gateways as [string, string];
+      const { user, tokens } = await signUpAndLogin(a);
+      const other = await login(b, user.email, user.password);
+      const change = {
+        currentPassword: user.password,
+        newPassword: 'changed it',
+        confirmPassword: 'changed it',
+      };
+      expect(
+        (await fetch(`${a}/api/settings/change-password/`, jsonRequest('POST', change, tokens.access)))
+          .status,
+      ).toBe(200);
+      await refusedEverywhere(other.access);
+    });
+
+    it('a password reset', async () => {
+      const [a] = gateways as [string];
+      const { user, tokens } = await signUpAndLogin(a);
+      await fetch(`${a}/api/auth/password-reset/request/`, jsonRequest('POST', { email: user.email }));
+      const link = new URL(/https?:\/\/\S+/.exec((await mail.waitFor(user.email)).text)?.[0] ?? '');
+      const confirm = {
+        uid: link.searchParams.get('uid'),
+        token: link.searchParams.get('token'),
+        newPassword: 'reset it now',
+        confirmPassword: 'reset it now',
+      };
+      expect(
+        (await fetch(`${a}/api/auth/password-reset/confirm/`, jsonRequest('POST', confirm))).status,
+      ).toBe(200);
+      await refusedEverywhere(tokens.access);
+    });
+
+    it('refresh-token reuse', async () => {
+      const [a, b] = gateways as [string, string];
+      const { tokens } = await signUpAndLogin(a);
+      const first = await readJson(
+        fetch(`${a}/api/token/refresh/`, jsonRequest('POST', { refresh: tokens.refresh })),
+      );
+      const second = await readJson(
+        fetch(`${b}/api/token/refresh/`, jsonRequest('POST', { refresh: first.refresh })),
+      );
+      // The oldest token again, after its successor was used: someone else holds a copy.
+      expect(
+        (await fetch(`${a}/api/token/refresh/`, jsonRequest('POST', { refresh: tokens.refresh }))).status,
+      ).toBe(401);
+      await refusedEverywhere(second.access);
+    });
+
+    it("account deletion, and the deleted account's pending invitation reaches nobody", async () => {
+      const [a, b] = gateways as [string, string];
+      const { tokens } = await signUpAndLogin(a);
+      const invitee = makeUser();
+      const invite = {
+        title: 'Left behind',
+        dueDate: '2026-12-24',
+        priority: 'Lenient',
+        email: invitee.email,
+      };
+      expect(
+        (await fetch(`${a}/send_email/invite_user`, jsonRequest('POST', invite, tokens.access))).status,
+      ).toBe(201);
+      const deleted = await fetch(
+        `${b}/delete-account/`,
+        jsonRequest('POST', { confirmation: 'delete' }, tokens.access),
+      );
+      expect(deleted.status).toBe(200);
+      await refusedEverywhere(tokens.access);
+      const again = await fetch(`${a}/send_email/invite_user`, jsonRequest('POST', invite, tokens.access));
+      expect(again.status).toBe(401);
+      // The invitee signs up: nothing of the deleted account's is waiting for them.
+      const signup = await fetch(
+        `${b}/user_signup/`,
+        jsonRequest('POST', { ...invitee, confirmPassword: invitee.password }),
+      );
+      const { tokens: theirs } = await readJson(signup);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const invited = await readJson(
+        fetch(`${a}/get_invited/`, jsonRequest('POST', { userEmail: invitee.email }, theirs.access)),
+      );
+      expect(invited.tasks).toEqual([]);
+      const bell = await readJson(fetch(`${b}/notifications/`, jsonRequest('GET', undefined, theirs.access)));
+      expect(bell.notifications).toEqual([]);
+      const mailed = mail.mails.filter((m) => m.to.includes(invitee.email.toLowerCase()));
+      expect(mailed.map((m) => m.subject).filter((s) => /accept/i.test(s))).toEqual([]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { routes, type ServiceName } from '@baton/contracts';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
@@ -59,3 +60,73 @@ export async function liveSocket(wsBase: string, path: string, token: string, or
     close: () => socket.close(),
   };
 }
+
+/** Fills `{param}` placeholders with well-formed values that name nothing. */
+const concretePath = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    name === 'action' ? 'invite_accept' : name === 'uidb64' ? 'dW5rbm93bg' : crypto.randomUUID(),
+  );
+
+/** What `access` gets from every authenticated route of `services` at `base` (each status by route). */
+async function statusesFor(base: string, services: ServiceName[], access: string) {
+  const wanted = routes.filter((r) => r.auth && services.includes(r.service));
+  const statuses = await Promise.all(
+    wanted.map(async (r) => {
+      const res = await fetch(
+        `${base}${concretePath(r.path)}`,
+        jsonRequest(r.method, r.method === 'GET' ? undefined : {}, access),
+      );
+      // A route the service does not serve yet (its issue has not landed) answers "No route for ...".
+      const body = res.status === 404 ? await res.json().catch(() => ({})) : {};
+      const unserved = typeof body.error === 'string' && body.error.startsWith('No route for');
+      return [`${r.method} ${r.path}`, unserved ? undefined : res.status] as const;
+    }),
+  );
+  return Object.fromEntries(statuses.filter(([, status]) => status !== undefined));
+}
+
+/**
+ * Expects `access` to be refused (401) within `withinMs` on every authenticated REST route of the given
+ * services at each base URL, and on the handshake of every socket path of each gateway.
+ */
+export async function expectRefusedEverywhere(options: {
+  access: string;
+  /** Base URLs and the services whose routes each one answers (a gateway: all deployed services). */
+  targets: { base: string; services: ServiceName[] }[];
+  gateways: string[];
+  origin: string;
+  withinMs?: number;
+}) {
+  const until = Date.now() + (options.withinMs ?? 1_000);
+  const check = async () => {
+    const refusals: Record<string, number> = {};
+    for (const target of options.targets) {
+      for (const [route, status] of Object.entries(
+        await statusesFor(target.base, target.services, options.access),
+      ))
+        refusals[`${target.base} ${route}`] = status;
+    }
+    for (const gateway of options.gateways) {
+      for (const path of ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${crypto.randomUUID()}/`])
+        refusals[`${gateway} ${path}`] = await handshakeStatus(gateway, path, options.access, options.origin);
+    }
+    return refusals;
+  };
+  let seen = await check();
+  while (Object.values(seen).some((s) => s !== 401) && Date.now() < until) seen = await check();
+  expect(Object.entries(seen).filter(([, s]) => s !== 401)).toEqual([]);
+}
+
+/** The HTTP status of a socket handshake (101 when it opened). */
+export const handshakeStatus = (base: string, path: string, token: string, origin: string) =>
+  new Promise<number>((resolve) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}${path}`, ['jwt', token], {
+      headers: { origin },
+    });
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    socket.once('error', () => resolve(-1));
+  });

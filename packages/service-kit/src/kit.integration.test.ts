@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { InProcessBus } from './memory-bus';
 import { NatsBus } from './nats-bus';
 import { enqueueEvent, OutboxRelay } from './outbox';
+import { RevocationList } from './revocations';
 
 const logger = createLogger({ name: 'kit-test' });
 let db: Database<object>;
@@ -151,5 +152,42 @@ describe.each([
     expect(seen).toHaveLength(1);
     await relay.stop();
     await sub.stop();
+  });
+});
+
+describe('following identity.session.revoked (RevocationList)', () => {
+  const revocation = (sessionIds: string[]) => ({
+    ...envelope(),
+    type: 'identity.session.revoked',
+    data: { userId: randomUUID(), sessionIds, reason: 'logout' },
+  });
+
+  it('on NATS, a verifier that starts later knows the revocations of the last hour before it answers', async () => {
+    const bus = await NatsBus.connect({ url: nats.url, name: 'kit-follow', logger });
+    const before = randomUUID();
+    const event = revocation([before]);
+    await bus.publish('identity.session.revoked', event, { msgId: event.id });
+    const list = await RevocationList.follow(bus, logger);
+    expect(list.isRevoked(before)).toBe(true);
+    const later = randomUUID();
+    const closed: string[] = [];
+    list.onRevoked((r) => closed.push(...r.sessionIds));
+    const next = revocation([later]);
+    await bus.publish('identity.session.revoked', next, { msgId: next.id });
+    await expect.poll(() => list.isRevoked(later)).toBe(true);
+    expect(closed).toEqual([later]);
+    expect(list.isRevoked(randomUUID())).toBe(false);
+    await list.stop();
+    await bus.close();
+  });
+
+  it('on the in-process bus, every follower gets each revocation as it is published', async () => {
+    const bus = new InProcessBus();
+    const [a, b] = [await RevocationList.follow(bus, logger), await RevocationList.follow(bus, logger)];
+    const id = randomUUID();
+    const event = revocation([id]);
+    await bus.publish('identity.session.revoked', event, { msgId: event.id });
+    expect([a.isRevoked(id), b.isRevoked(id)]).toEqual([true, true]);
+    await bus.close();
   });
 });

@@ -9,6 +9,7 @@ import {
 import { issueAcceptLink } from './accept-tokens';
 import type { TasksConfig } from './config';
 import type { TasksDb, TasksTrx } from './context';
+import { markErased } from './erasure';
 import { acceptMail } from './mails';
 import { audienceOf, selectTaskViews } from './views';
 
@@ -46,6 +47,7 @@ async function onUserCreated(trx: Trx, config: TasksConfig, event: EventEnvelope
 /** identity.user.deleted: that person's tasks, recipient entries, trust and name leave this service. */
 async function onUserDeleted(trx: Trx, event: EventEnvelope) {
   const { userId } = data(event, 'identity.user.deleted');
+  await markErased(trx, userId);
   const owned = await selectTaskViews(trx).where('t.owner_id', '=', userId).execute();
   for (const row of owned) {
     const others = audienceOf(row).filter((id) => id !== userId);

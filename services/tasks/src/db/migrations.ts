@@ -92,4 +92,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-22T18:45_tasks_erased_users': {
+    async up(db: Kysely<any>) {
+      // Deleted accounts, kept for good: a write racing the deletion finds its author here (erasure.ts).
+      await db.schema
+        .createTable('erased_users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('erased_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

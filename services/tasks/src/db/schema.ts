@@ -81,8 +81,8 @@ export interface TasksTables {
   task_recipients: RecipientsTable;
   accept_tokens: AcceptTokensTable;
   progress_logs: ProgressLogsTable;
+  erased_users: {
+    id: string;
+    erased_at: Generated<Date>;
+  };
 }
-
-export type TaskRow = Selectable<TasksTable>;
-export type NewTask = Insertable<TasksTable>;
-export type RecipientRow = Selectable<RecipientsTable>;

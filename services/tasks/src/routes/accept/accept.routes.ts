@@ -12,6 +12,7 @@ import {
 import { Hono } from 'hono';
 import { decodeUid, hashToken } from '../../accept-tokens';
 import type { TasksDeps } from '../../context';
+import { actingAs } from '../../erasure';
 import { audienceOf, selectTaskViews } from '../../views';
 
 export const acceptMessages = {
@@ -68,6 +69,7 @@ export function acceptRoutes(deps: TasksDeps) {
     if (!row || row.recipient_id !== me.userId || row.kind !== body.role) throw notFound('Task not found.');
     // One accept per recipient, however many arrive at once: the update only matches while pending.
     const accepted = await deps.db.transaction().execute(async (trx) => {
+      await actingAs(trx, me.userId);
       const updated = await trx
         .updateTable('task_recipients')
         .set({ accepted_at: new Date() })

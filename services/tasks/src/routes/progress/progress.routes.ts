@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { taskFor } from '../../access';
 import type { TasksDeps } from '../../context';
+import { actingAs } from '../../erasure';
 import { audienceOf } from '../../views';
 
 export const progressMessages = {
@@ -23,6 +24,7 @@ export function progressRoutes(deps: TasksDeps) {
     const { row } = await taskFor(deps.db, taskId, me.userId, 'progress');
     if (row.completed) throw conflict(progressMessages.completed);
     await deps.db.transaction().execute(async (trx) => {
+      await actingAs(trx, me.userId);
       const author = await trx
         .selectFrom('users')
         .select(['first_name', 'last_name'])

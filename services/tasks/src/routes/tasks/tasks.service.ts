@@ -3,6 +3,7 @@ import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/se
 import type { z } from 'zod';
 import { issueAcceptLink } from '../../accept-tokens';
 import type { TasksDb, TasksDeps } from '../../context';
+import { actingAs } from '../../erasure';
 import { acceptMail, joinInvitationMail } from '../../mails';
 import { audienceOf, selectTaskViews, type TaskViewRow, toTask } from '../../views';
 
@@ -17,9 +18,15 @@ export const delegateMessages = {
   notFound: 'User not found, invitation sent to join Baton',
 } as const;
 
-/** Runs `work` in a transaction, then wakes the outbox relay (the events and mails it wrote go out). */
-async function write<T>(deps: TasksDeps, work: (trx: Db) => Promise<T>) {
-  const result = await deps.db.transaction().execute((trx) => work(trx));
+/**
+ * Runs `work` for `actorId` in a transaction (refused if their account was erased meanwhile), then wakes
+ * the outbox relay (the events and mails it wrote go out).
+ */
+async function write<T>(deps: TasksDeps, actorId: string, work: (trx: Db) => Promise<T>) {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    await actingAs(trx, actorId);
+    return work(trx);
+  });
   deps.afterOutboxWrite();
   return result;
 }
@@ -50,7 +57,7 @@ const fieldsOf = (body: TaskForm) => ({
 });
 
 export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
-  return write(deps, async (trx) => {
+  return write(deps, me.userId, async (trx) => {
     await assertOwnFolder(trx, body.folder_id, me.userId);
     const { id } = await trx
       .insertInto('tasks')
@@ -85,7 +92,7 @@ export async function delegateTask(
   role: 'assign' | 'invite',
   me: AuthContext,
 ) {
-  return write(deps, async (trx) => {
+  return write(deps, me.userId, async (trx) => {
     const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const trusted = recipient
       ? Boolean(
@@ -147,7 +154,7 @@ export async function delegateTask(
 }
 
 export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, actorId: string) {
-  await write(deps, async (trx) => {
+  await write(deps, actorId, async (trx) => {
     if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
     await trx
       .updateTable('tasks')
@@ -168,7 +175,7 @@ export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskFo
 }
 
 export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: string) {
-  await write(deps, async (trx) => {
+  await write(deps, actorId, async (trx) => {
     await trx.deleteFrom('tasks').where('id', '=', row.id).execute();
     await enqueueEvent(trx, 'tasks.task.deleted', {
       actorId,
@@ -179,7 +186,7 @@ export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: str
 }
 
 export async function setCompleted(deps: TasksDeps, row: TaskViewRow, completed: boolean, actorId: string) {
-  await write(deps, async (trx) => {
+  await write(deps, actorId, async (trx) => {
     await trx
       .updateTable('tasks')
       .set({ completed, completed_at: completed ? new Date() : null, updated_at: new Date() })
