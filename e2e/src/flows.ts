@@ -82,7 +82,9 @@ async function statusesFor(base: string, services: ServiceName[], access: string
       return [`${r.method} ${r.path}`, unserved ? undefined : res.status] as const;
     }),
   );
-  return Object.fromEntries(statuses.filter(([, status]) => status !== undefined));
+  return Object.fromEntries(
+    statuses.filter((entry): entry is readonly [string, number] => entry[1] !== undefined),
+  );
 }
 
 /**

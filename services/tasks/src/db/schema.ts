@@ -86,3 +86,7 @@ export interface TasksTables {
     erased_at: Generated<Date>;
   };
 }
+
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type RecipientRow = Selectable<RecipientsTable>;
