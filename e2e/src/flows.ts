@@ -79,7 +79,7 @@ async function statusesFor(base: string, services: ServiceName[], access: string
       // A route the service does not serve yet (its issue has not landed) answers "No route for ...".
       const body = res.status === 404 ? await res.json().catch(() => ({})) : {};
       const unserved = typeof body.error === 'string' && body.error.startsWith('No route for');
-      return [`${r.method} ${r.path}`, unserved ? undefined : res.status] as const;
+      return [`${r.method} ${r.path}` as string, unserved ? undefined : res.status] as const;
     }),
   );
   return Object.fromEntries(
