@@ -1,9 +1,10 @@
-export { IDLE_TIMEOUT_MS, RECENT_ACTIVITY_MS, REFRESH_AHEAD_MS } from './auth/constants';
-export { tokenExpiry } from './auth/jwt';
+export { IDLE_TIMEOUT_MS, RECENT_ACTIVITY_MS, renewAheadMs } from './auth/constants';
+export { tokenExpiry, tokenTimes } from './auth/jwt';
 export { endSession, startSession } from './auth/session';
 export {
   type AuthData,
   accessToken,
+  accessTokenTimes,
   clearAuth,
   lastActive,
   lastActiveKey,

@@ -7,10 +7,11 @@ import { createApiClient } from './http/client';
 import { signedIn } from './state/auth';
 import { createPlatformStore } from './state/store';
 
-/** A token whose payload carries `exp` (seconds); the signature is irrelevant to the browser. */
+/** A token whose payload carries `exp` and `iat` (now), in seconds; the signature is irrelevant here. */
 export function fakeAccessToken(expSeconds: number, sub = 'user-1') {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'EdDSA', typ: 'at+jwt' })}.${encode({ sub, exp: expSeconds })}.signature`;
+  const iat = Math.floor(Date.now() / 1000);
+  return `${encode({ alg: 'EdDSA', typ: 'at+jwt' })}.${encode({ sub, iat, exp: expSeconds })}.signature`;
 }
 
 export const testUser = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };

@@ -6,6 +6,7 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from '..
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
 import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
+import { GuestOnly } from '../session/GuestOnly';
 import { RequireAuth } from '../session/RequireAuth';
 import { useLandingLogin } from '../session/useLandingLogin';
 import { areas } from '../workspace/areas';
@@ -46,8 +47,22 @@ export function App({ loadRemote }: { loadRemote: LoadRemote }) {
         <ToastProvider>
           <Routes>
             <Route path="/" element={<Landing />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/signup" element={<SignupPage />} />
+            <Route
+              path="/login"
+              element={
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/signup"
+              element={
+                <GuestOnly>
+                  <SignupPage />
+                </GuestOnly>
+              }
+            />
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
             <Route path="/terms" element={<TermsPage />} />

@@ -1,10 +1,10 @@
 import { Button, Dialog } from '@baton/ui';
 import {
-  accessToken,
+  accessTokenTimes,
   lastActive,
   loadAuth,
   markActive,
-  tokenExpiry,
+  renewAheadMs,
   useApiClient,
   useLogout,
 } from '@baton/web-platform';
@@ -36,10 +36,12 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     const at = Date.now();
     setNow(at);
     if (!loadAuth()) return void logout(); // Logged out in another tab.
+    const times = accessTokenTimes();
     const phase: SessionPhase = sessionPhase({
       now: at,
       lastActive: lastActive(),
-      expiresAt: tokenExpiry(accessToken()),
+      expiresAt: times?.expiresAt ?? null,
+      renewAheadMs: times ? renewAheadMs(times) : 0,
       refreshFailed: refreshFailed.current,
     });
     if (phase === 'expired') return void logout();
@@ -88,7 +90,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     setModal(null);
   };
 
-  const expiresAt = tokenExpiry(accessToken());
+  const expiresAt = accessTokenTimes()?.expiresAt ?? null;
   const left = expiresAt === null ? null : secondsLeft(expiresAt, now);
   return (
     <>

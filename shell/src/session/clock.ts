@@ -1,4 +1,4 @@
-import { IDLE_TIMEOUT_MS, REFRESH_AHEAD_MS } from '@baton/web-platform';
+import { IDLE_TIMEOUT_MS } from '@baton/web-platform';
 
 export type SessionPhase =
   /** Nothing to do. */
@@ -17,15 +17,22 @@ export interface SessionFacts {
   lastActive: number;
   /** `exp` of the access token in ms; null when it cannot be parsed (then no expiry rule applies). */
   expiresAt: number | null;
+  /** How long before `expiresAt` an active person's token is renewed (`renewAheadMs`). */
+  renewAheadMs: number;
   refreshFailed: boolean;
 }
 
 /** The session rules of SPEC §4 and §9, as one pure function the guard evaluates every second. */
-export function sessionPhase({ now, lastActive, expiresAt, refreshFailed }: SessionFacts): SessionPhase {
+export function sessionPhase({
+  now,
+  lastActive,
+  expiresAt,
+  renewAheadMs,
+  refreshFailed,
+}: SessionFacts): SessionPhase {
   if (expiresAt !== null && now >= expiresAt) return 'expired';
   if (now - lastActive >= IDLE_TIMEOUT_MS) return 'idle';
-  if (expiresAt !== null && expiresAt - now <= REFRESH_AHEAD_MS)
-    return refreshFailed ? 'expiring' : 'refresh';
+  if (expiresAt !== null && expiresAt - now <= renewAheadMs) return refreshFailed ? 'expiring' : 'refresh';
   return 'active';
 }
 

@@ -211,3 +211,50 @@ describe('landing page Login', () => {
     log.mockRestore();
   });
 });
+
+describe('/login and /signup with a stored session', () => {
+  const sessionCheck = (status: number) =>
+    server.use(
+      http.get('/api/token/check/', () =>
+        status === 200 ? HttpResponse.json({ ok: true, status: 'ok' }) : HttpResponse.json({}, { status }),
+      ),
+    );
+
+  it.each(['/login', '/signup'])('%s goes to /home when the session holds', async (path) => {
+    signIn();
+    sessionCheck(200);
+    renderShell(path);
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+  });
+
+  it('/login follows next when the session holds', async () => {
+    signIn();
+    sessionCheck(200);
+    renderShell('/login?next=%2Faccept-task%3FtaskId%3D7');
+    await waitFor(() => expect(currentLocation()).toBe('/accept-task?taskId=7'));
+  });
+
+  it("the header's Login link lands on /home too", async () => {
+    signIn();
+    sessionCheck(200);
+    renderShell('/terms');
+    await userEvent.click(screen.getAllByRole('link', { name: 'Login' })[0] as HTMLElement);
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+  });
+
+  it.each(['/login', '/signup'])('%s shows its form when the stored session was revoked', async (path) => {
+    signIn();
+    sessionCheck(401);
+    server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 401 })));
+    renderShell(path);
+    expect(
+      await screen.findByRole('button', { name: path === '/login' ? 'Sign in' : 'Create account' }),
+    ).toBeVisible();
+    expect(currentLocation()).toBe(path);
+  });
+
+  it('/login shows the form at once without stored tokens (no check)', () => {
+    renderShell('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+});

@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAccessToken } from '../testing';
 import { tokenExpiry } from './jwt';
-import { clearAuth, lastActive, loadAuth, markActive, saveAuth, storeTokens } from './storage';
+import {
+  accessTokenTimes,
+  clearAuth,
+  lastActive,
+  loadAuth,
+  markActive,
+  saveAuth,
+  storeTokens,
+} from './storage';
 
 const auth = {
   accessToken: 'a',
@@ -66,5 +74,18 @@ describe('tokenExpiry', () => {
   it('gives null for tokens it cannot parse (no expiry timer then)', () => {
     for (const token of [null, '', 'abc', 'a.b.c', 'a.eyJub3RleHAiOjF9.c', `a.${btoa('{"exp":"soon"}')}.c`])
       expect(tokenExpiry(token)).toBeNull();
+  });
+});
+
+describe('accessTokenTimes', () => {
+  it("counts the token's lifetime from its arrival on this device, whatever the device clock says", () => {
+    const serverNow = 1_800_000_000; // seconds
+    const deviceNow = (serverNow + 20 * 60) * 1000; // the device runs 20 minutes ahead
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(deviceNow);
+    const token = `h.${btoa(JSON.stringify({ iat: serverNow, exp: serverNow + 1800 }))}.s`;
+    saveAuth({ accessToken: token, refreshToken: 'r', email: 'a@x.io', firstName: '', lastName: '' }, true);
+    expect(accessTokenTimes()).toEqual({ issuedAt: deviceNow, expiresAt: deviceNow + 1_800_000 });
+    vi.useRealTimers();
   });
 });

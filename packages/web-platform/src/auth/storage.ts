@@ -1,3 +1,5 @@
+import { tokenTimes } from './jwt';
+
 /**
  * Client-side auth data (SPEC §3): in localStorage when "Remember me" is on, else in this tab's
  * sessionStorage. Every key is namespaced `baton.` so nothing else on the origin collides with it.
@@ -18,6 +20,12 @@ const keys: Record<keyof AuthData, string> = {
   lastName: 'baton.lastName',
 };
 
+/**
+ * When this device received the stored access token (its clock): the token's lifetime is counted from
+ * here, so a device clock that differs from the server's neither logs out early nor renews in a loop.
+ */
+const receivedAtKey = 'baton.tokenReceivedAt';
+
 /** Shared by all tabs, so activity in one keeps the others' sessions alive. */
 export const lastActiveKey = 'baton.lastActive';
 
@@ -30,6 +38,7 @@ export function saveAuth(data: AuthData, remember: boolean) {
   clearAuth();
   const store = remember ? localStorage : sessionStorage;
   for (const [field, key] of Object.entries(keys)) store.setItem(key, data[field as keyof AuthData]);
+  store.setItem(receivedAtKey, String(Date.now()));
 }
 
 /** The stored session, or null: restoring one needs the e-mail and both tokens (SPEC §4). */
@@ -55,12 +64,25 @@ export const refreshToken = () => holder().getItem(keys.refreshToken);
 export function storeTokens(tokens: { access: string; refresh?: string }) {
   const store = holder();
   store.setItem(keys.accessToken, tokens.access);
+  store.setItem(receivedAtKey, String(Date.now()));
   if (tokens.refresh) store.setItem(keys.refreshToken, tokens.refresh);
+}
+
+/**
+ * The stored access token's issue and expiry times on this device's clock: its lifetime (`exp - iat`)
+ * counted from when it arrived. Falls back to the token's own claims; null when it cannot be parsed.
+ */
+export function accessTokenTimes() {
+  const times = tokenTimes(accessToken());
+  const receivedAt = Number(holder().getItem(receivedAtKey));
+  if (!times || times.issuedAt === null || !receivedAt) return times;
+  return { issuedAt: receivedAt, expiresAt: receivedAt + (times.expiresAt - times.issuedAt) };
 }
 
 /** Logout: tokens, e-mail and names leave both storages. */
 export function clearAuth() {
-  for (const store of stores()) for (const key of Object.values(keys)) store.removeItem(key);
+  for (const store of stores())
+    for (const key of [...Object.values(keys), receivedAtKey]) store.removeItem(key);
 }
 
 export function markActive(now = Date.now()) {

@@ -149,3 +149,48 @@ describe('the request wrapper', () => {
     expect(body).toEqual({ ids: [1] });
   });
 });
+
+/** The Web Locks API as browsers give it (one holder per name at a time, in request order). */
+function installLocks() {
+  const queues = new Map<string, Promise<unknown>>();
+  const locks = {
+    request: (name: string, callback: () => unknown) => {
+      const run = (queues.get(name) ?? Promise.resolve()).then(() => callback());
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return () => Reflect.deleteProperty(navigator, 'locks');
+}
+
+describe('renewal across tabs', () => {
+  it('three tabs renewing at once send one refresh call; the others take the stored pair', async () => {
+    const uninstall = installLocks();
+    saveAuth(auth, true);
+    markActive();
+    const { refreshes } = protectedRoute();
+    // Each tab has its own client (its own in-flight promise); they share localStorage.
+    const tabs = [createApiClient(), createApiClient(), createApiClient()];
+    const renewed = await Promise.all(tabs.map((tab) => tab.refresh()));
+    expect(refreshes).toEqual([{ refresh: 'refresh-1' }]);
+    expect(renewed).toEqual(['new-access', 'new-access', 'new-access']);
+    expect(refreshToken()).toBe('refresh-2');
+    uninstall();
+  });
+
+  it('a tab that finds the session logged out while it waited renews nothing', async () => {
+    const uninstall = installLocks();
+    saveAuth(auth, true);
+    const { refreshes } = protectedRoute();
+    const tab = createApiClient();
+    const pending = tab.refresh();
+    localStorage.removeItem('baton.refreshToken');
+    expect(await pending).toBeNull();
+    expect(refreshes).toEqual([]);
+    uninstall();
+  });
+});

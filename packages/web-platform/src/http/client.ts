@@ -20,6 +20,9 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
+/** The Web Lock every tab of this origin takes to renew the session's tokens. */
+const REFRESH_LOCK = 'baton.token-refresh';
+
 const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptions = {}): ApiClient {
@@ -32,25 +35,42 @@ export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptio
     return fetch(`${baseUrl}${path}`, { ...init, headers });
   };
 
+  const renew = async (refresh: string) => {
+    try {
+      const response = await fetch(`${baseUrl}/api/token/refresh/`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) return null;
+      const tokens = (await response.json()) as { access?: string; refresh?: string };
+      if (!tokens.access) return null;
+      storeTokens({ access: tokens.access, refresh: tokens.refresh });
+      return tokens.access;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * Tabs of one session share its tokens: one renews at a time (Web Locks), and a tab that waited while
+   * another renewed takes the stored result instead of spending the rotated-out token, which the
+   * server would count as reuse.
+   */
+  const renewOnce = async () => {
+    const presented = refreshToken();
+    if (!presented) return null;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return renew(presented);
+    return locks.request(REFRESH_LOCK, () => {
+      const current = refreshToken();
+      if (current !== presented) return current ? accessToken() : null;
+      return renew(presented);
+    });
+  };
+
   const refresh = () => {
-    inFlight ??= (async () => {
-      const refresh = refreshToken();
-      if (!refresh) return null;
-      try {
-        const response = await fetch(`${baseUrl}/api/token/refresh/`, {
-          method: 'POST',
-          headers: jsonHeaders,
-          body: JSON.stringify({ refresh }),
-        });
-        if (!response.ok) return null;
-        const tokens = (await response.json()) as { access?: string; refresh?: string };
-        if (!tokens.access) return null;
-        storeTokens({ access: tokens.access, refresh: tokens.refresh });
-        return tokens.access;
-      } catch {
-        return null;
-      }
-    })().finally(() => {
+    inFlight ??= renewOnce().finally(() => {
       inFlight = null;
     });
     return inFlight;
