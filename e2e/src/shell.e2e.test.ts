@@ -108,23 +108,144 @@ describe('signing in', () => {
 });
 
 describe('session', () => {
-  it('shows the idle modal after 15 minutes of fake time; Refresh session renews the tokens', async () => {
-    const person = member;
+  /** The seconds the idle modal counts down ("expires in ~Ns"). */
+  const countdown = async (page: Page) => {
+    const modal = page.getByRole('alertdialog', { name: 'You were inactive' });
+    await modal.waitFor();
+    const text = (await modal.textContent()) ?? '';
+    expect(text).toMatch(/To continue, refresh your session \(expires in ~\d+s\)\./);
+    return Number(/~(\d+)s/.exec(text)?.[1]);
+  };
+
+  it('idle 15 minutes (fake clock): the modal counts down minutes; Refresh session keeps the person in; no input until expiry logs out', async () => {
     const { context, page } = await newPage();
     await page.clock.install();
-    await openWorkspace(page, person);
+    await openWorkspace(page, member);
     const before = await storedTokens(page);
     await page.clock.runFor('14:50');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.clock.runFor('00:10');
-    const modal = page.getByRole('alertdialog', { name: 'You were inactive' });
-    await modal.waitFor();
-    expect(await modal.textContent()).toMatch(/To continue, refresh your session \(expires in ~\d+s\)\./);
-    await modal.getByRole('button', { name: 'Refresh session' }).click();
-    await modal.waitFor({ state: 'detached' });
+    // The default 30-minute token was renewed never (15 minutes old): 15 minutes left to count down.
+    expect(await countdown(page)).toBeGreaterThanOrEqual(14 * 60);
+    await page.getByRole('button', { name: 'Refresh session' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     const after = await storedTokens(page);
     expect(after.local).toBeTruthy();
     expect(after.local).not.toBe(before.local);
+    expect(new URL(page.url()).pathname).toBe('/home');
+
+    // Idle again, and this time nobody comes back: the countdown runs out and the session ends.
+    await page.clock.runFor('15:00');
+    const left = await countdown(page);
+    expect(left).toBeGreaterThanOrEqual(14 * 60);
+    await page.clock.runFor((left + 2) * 1000);
+    await page.waitForURL('**/login');
+    expect(await storedTokens(page)).toEqual({ local: null, session: null });
+    await context.close();
+  });
+
+  it('activity in another tab keeps this one from going idle; both tabs renew with one call', async () => {
+    const context = (await newPage()).context;
+    const refreshStatuses: number[] = [];
+    await context.route('**/api/token/refresh/', async (route) => {
+      const response = await route.fetch();
+      refreshStatuses.push(response.status());
+      await route.fulfill({ response });
+    });
+    const [first, second] = [context.pages()[0] as Page, await context.newPage()];
+    for (const page of [first, second]) await page.clock.install();
+    await openWorkspace(first, visitor);
+    await second.goto('/home');
+    await second.getByRole('navigation', { name: 'Categories' }).waitFor();
+    const both = (time: string) => Promise.all([first, second].map((p) => p.clock.runFor(time)));
+    await both('10:00');
+    await second.mouse.move(50, 50);
+    await second.mouse.move(80, 90);
+    await both('10:00');
+    // Twenty minutes since the first tab saw input, ten since the second did: nobody is idle.
+    expect(await first.getByRole('alertdialog').count()).toBe(0);
+    // Renewed once under the tabs' Web Lock; a tab whose copy of localStorage lagged the lock's release
+    // may present the rotated token too, and the grace window gives it the same pair: never a 401.
+    expect(refreshStatuses.length).toBeGreaterThanOrEqual(1);
+    expect(refreshStatuses.length).toBeLessThanOrEqual(2);
+    expect(refreshStatuses.every((status) => status === 200)).toBe(true);
+    await both('06:00');
+    await first.getByRole('alertdialog', { name: 'You were inactive' }).waitFor();
+    await context.close();
+  });
+
+  it('three tabs renewing in the same second all stay signed in: one renewal, no 401', async () => {
+    const context = (await newPage()).context;
+    const refreshStatuses: number[] = [];
+    await context.route('**/api/token/refresh/', async (route) => {
+      const response = await route.fetch();
+      refreshStatuses.push(response.status());
+      await route.fulfill({ response });
+    });
+    const tabs = [context.pages()[0] as Page, await context.newPage(), await context.newPage()];
+    for (const tab of tabs) await tab.clock.install();
+    await openWorkspace(tabs[0] as Page, member);
+    for (const tab of tabs.slice(1)) {
+      await tab.goto('/home');
+      await tab.getByRole('navigation', { name: 'Categories' }).waitFor();
+    }
+    const all = (time: string) => Promise.all(tabs.map((tab) => tab.clock.runFor(time)));
+    await all('14:00');
+    await tabs[2]?.mouse.move(10, 10);
+    await tabs[2]?.mouse.move(20, 30);
+    // Each tab's once-a-second check now finds 15 minutes left: all three renew in the same tick.
+    await all('01:01');
+    await expect.poll(() => refreshStatuses.length).toBeGreaterThan(0);
+    await all('00:05');
+    // One call under the Web Lock, or (localStorage lagging the lock's release) the grace window's same
+    // pair for a tab that presented the rotated token: every answer 200, and one pair in the end.
+    expect(refreshStatuses.length).toBeLessThanOrEqual(tabs.length);
+    expect(refreshStatuses.every((status) => status === 200)).toBe(true);
+    console.log(`three tabs renewing at once: ${refreshStatuses.length} refresh call(s) reached the server`);
+    for (const tab of tabs) {
+      expect(new URL(tab.url()).pathname).toBe('/home');
+      expect(await tab.getByRole('alertdialog').count()).toBe(0);
+    }
+    // The session lives on: its newest refresh token still works.
+    const { local } = await storedTokens(tabs[0] as Page);
+    const res = await fetch(`${stack.base}/api/token/refresh/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: local }),
+    });
+    expect(res.status).toBe(200);
+    await context.close();
+  });
+
+  it('with a stored session, the header Login link, /login and /signup land on /home; revoked or expired, they show the form', async () => {
+    const { context, page } = await newPage();
+    await openWorkspace(page, visitor);
+    await page.goto('/terms');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/home');
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await page.waitForURL('**/home');
+    }
+    // Revoked on the server (logged out elsewhere) while this browser still holds the tokens.
+    const { local: refresh } = await storedTokens(page);
+    await fetch(`${stack.base}/api/logout/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    // Expired: tokens the server no longer honours.
+    await page.evaluate(() => {
+      localStorage.setItem('baton.accessToken', 'eyJhbGciOiJFZERTQSJ9.eyJleHAiOjF9.x');
+      localStorage.setItem('baton.refreshToken', 'long-gone');
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await context.close();
   });
 

@@ -35,8 +35,6 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
         DATABASE_URL: inject('databaseUrl'),
         MAIL_CATCHER_SMTP_PORT: String(await freePort()),
         MAIL_CATCHER_WEB_PORT: String(mailWeb),
-        // Longer than the idle timeout, so the idle modal (not expiry) is what 15 fake minutes bring.
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
         ...(await options.env?.()),
       }),
     );
