@@ -1,18 +1,22 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import WebSocket from 'ws';
 import { root } from './harness';
 
 /**
- * Live push through the distributed topology (`npm run start:distributed`: identity, tasks,
- * notifications and two gateways over Postgres and NATS JetStream):
- *  1. latency: A edits a task assigned to B through gateway 1, B listens on gateway 2; for each of
- *     BENCH_EVENTS edits, the time from A's response to B's /ws/notifications/ message (and /ws/tasks/);
- *  2. idle sockets: BENCH_SOCKETS sockets of BENCH_SOCKET_USERS people held open on gateway 1, with
- *     that process's resident memory before and after.
- * Needs DATABASE_URL; NATS_URL defaults to nats://127.0.0.1:4222.
+ * Live push, on `npm start`'s single process (embedded Postgres, in-process bus) and on the distributed
+ * topology (`npm run start:distributed`: identity, tasks, notifications and two gateways over Postgres
+ * and NATS JetStream):
+ *  1. latency: A edits a task assigned to B, B listens (on the distributed topology A uses gateway 1,
+ *     B gateway 2); for each of BENCH_EVENTS edits, the time from A's response to B's
+ *     /ws/notifications/ message (and /ws/tasks/);
+ *  2. idle sockets (distributed): BENCH_SOCKETS sockets of BENCH_SOCKET_USERS people held open on
+ *     gateway 1, with that process's resident memory before and after.
+ * BENCH_TOPOLOGY=single|distributed runs one of them (default both). The distributed topology needs
+ * DATABASE_URL; NATS_URL defaults to nats://127.0.0.1:4222.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:live -w bench
  */
@@ -69,6 +73,39 @@ async function startDistributed() {
     ports,
     stop() {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    },
+  };
+}
+
+/** `npm start` as a new user runs it: no DATABASE_URL (embedded Postgres in a new data directory), no NATS. */
+async function startSingle() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'baton-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    BATON_DATA_DIR: dataDir,
+    BATON_PG_PORT: String(await freePort()),
+    MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+    MAIL_CATCHER_WEB_PORT: String(await freePort()),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.NATS_URL;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'deploy/src/start.ts')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -162,10 +199,27 @@ async function latency(a: string, b: string) {
     fromResponse.tasks.push((arrivals.tasks[t] as number) - answered);
     fromRequest.push((arrivals.notifications[n] as number) - started);
   }
-  console.log(`Live push over ${events} task edits (A on gateway 1, B on gateway 2):`);
+  // New assignments: each also queues the assignment mail (B does not trust A) beside its events.
+  const assigned: number[] = [];
+  for (let i = 0; i < events; i++) {
+    const n = arrivals.notifications.length;
+    const res = await fetch(
+      `${a}/send_email/assign_user/`,
+      jsonRequest('POST', { ...form, title: `Assignment ${i}`, email: ben.email }, ana.access),
+    );
+    if (!res.ok) throw new Error(`assign failed: ${res.status}`);
+    await res.arrayBuffer();
+    const answered = performance.now();
+    await waitUntil(arrivals.notifications, n + 1);
+    assigned.push((arrivals.notifications[n] as number) - answered);
+  }
+  console.log(
+    `Live push over ${events} task edits (${a === b ? 'one gateway' : 'A on gateway 1, B on gateway 2'}):`,
+  );
   summary("A's response -> B's /ws/notifications/ message", fromResponse.notifications);
   summary("A's response -> B's /ws/tasks/ message", fromResponse.tasks);
   summary("A's request sent -> B's notification", fromRequest);
+  summary("A's assignment answered -> B's notification", assigned);
   bell.close();
   list.close();
 }
@@ -195,7 +249,20 @@ async function idleSockets(base: string, port: number) {
   for (const s of sockets) s.terminate();
 }
 
-async function main() {
+async function single() {
+  const app = await startSingle();
+  try {
+    console.log(
+      `Baton single process (npm start: embedded Postgres, in-process bus), node ${process.version}`,
+    );
+    origin = app.base;
+    await latency(app.base, app.base);
+  } finally {
+    await app.stop();
+  }
+}
+
+async function distributed() {
   const app = await startDistributed();
   try {
     console.log(
@@ -208,6 +275,12 @@ async function main() {
   } finally {
     app.stop();
   }
+}
+
+async function main() {
+  const topology = process.env.BENCH_TOPOLOGY;
+  if (topology !== 'distributed') await single();
+  if (topology !== 'single') await distributed();
 }
 
 main().then(

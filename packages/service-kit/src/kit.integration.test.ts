@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsServerProcess } from '@baton/local-infra';
+import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from './bus';
@@ -11,7 +13,7 @@ import { type Database, openDatabase } from './db';
 import { createLogger } from './logger';
 import { InProcessBus } from './memory-bus';
 import { NatsBus } from './nats-bus';
-import { enqueueEvent, OutboxRelay } from './outbox';
+import { enqueueEvent, enqueueMail, OutboxRelay } from './outbox';
 import { RevocationList } from './revocations';
 
 const logger = createLogger({ name: 'kit-test' });
@@ -189,5 +191,37 @@ describe('following identity.session.revoked (RevocationList)', () => {
     await bus.publish('identity.session.revoked', event, { msgId: event.id });
     expect([a.isRevoked(id), b.isRevoked(id)]).toEqual([true, true]);
     await bus.close();
+  });
+});
+
+describe('the outbox relay with a slow SMTP server', () => {
+  it('publishes events written after a mail without waiting for the mail', async () => {
+    // An SMTP server that accepts the connection and then says nothing, as an overloaded one would.
+    const silent: Socket[] = [];
+    const smtp = createServer((socket) => void silent.push(socket));
+    const port = await freePort();
+    await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Baton <x@baton.test>' });
+    const bus = new InProcessBus();
+    const relay = new OutboxRelay({ db, bus, mailer, logger, pollMs: 100 });
+    const { seen, sub } = await recordIds(bus, uniqueName('lanes'), 'identity.trust.removed');
+    const event = await db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, { to: 'someone@example.com', subject: 'Slow', text: 'Slow' });
+      return enqueueEvent(trx, 'identity.trust.removed', {
+        actorId: null,
+        audience: [],
+        data: { ownerId: randomUUID(), trustedUserId: randomUUID() },
+      });
+    });
+    const started = performance.now();
+    relay.start();
+    await expect.poll(() => seen, { timeout: 2_000 }).toContain(event.id);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    for (const socket of silent) socket.destroy();
+    await relay.stop();
+    await sub.stop();
+    mailer.close();
+    smtp.close();
+    await db.deleteFrom('kit_outbox').execute();
   });
 });
