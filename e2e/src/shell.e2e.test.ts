@@ -144,7 +144,7 @@ describe('session', () => {
     await context.close();
   });
 
-  it('activity in another tab keeps this one from going idle; both tabs renew with one call', async () => {
+  it('activity in another tab keeps this one from going idle; both tabs renew without a 401', async () => {
     const context = (await newPage()).context;
     const refreshStatuses: number[] = [];
     await context.route('**/api/token/refresh/', async (route) => {
