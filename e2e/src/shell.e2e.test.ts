@@ -2,7 +2,7 @@
 
 import type { Server } from 'node:http';
 import { freePort, makeUser } from '@baton/test-kit';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './browser';
 import { serveProbeRemote } from './probe-remote';
@@ -48,6 +48,17 @@ async function signUpThroughTheForm(page: Page, person: Person) {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/login');
+}
+
+/** The status of every refresh call the pages of `context` make, in order. */
+async function recordRefreshStatuses(context: BrowserContext) {
+  const statuses: number[] = [];
+  await context.route('**/api/token/refresh/', async (route) => {
+    const response = await route.fetch();
+    statuses.push(response.status());
+    await route.fulfill({ response });
+  });
+  return statuses;
 }
 
 const storedTokens = (page: Page) =>
@@ -146,12 +157,7 @@ describe('session', () => {
 
   it('activity in another tab keeps this one from going idle; both tabs renew without a 401', async () => {
     const context = (await newPage()).context;
-    const refreshStatuses: number[] = [];
-    await context.route('**/api/token/refresh/', async (route) => {
-      const response = await route.fetch();
-      refreshStatuses.push(response.status());
-      await route.fulfill({ response });
-    });
+    const refreshStatuses = await recordRefreshStatuses(context);
     const [first, second] = [context.pages()[0] as Page, await context.newPage()];
     for (const page of [first, second]) await page.clock.install();
     await openWorkspace(first, visitor);
@@ -176,12 +182,7 @@ describe('session', () => {
 
   it('three tabs renewing in the same second all stay signed in: one renewal, no 401', async () => {
     const context = (await newPage()).context;
-    const refreshStatuses: number[] = [];
-    await context.route('**/api/token/refresh/', async (route) => {
-      const response = await route.fetch();
-      refreshStatuses.push(response.status());
-      await route.fulfill({ response });
-    });
+    const refreshStatuses = await recordRefreshStatuses(context);
     const tabs = [context.pages()[0] as Page, await context.newPage(), await context.newPage()];
     for (const tab of tabs) await tab.clock.install();
     await openWorkspace(tabs[0] as Page, member);

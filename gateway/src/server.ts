@@ -61,13 +61,7 @@ export async function startConfiguredGateway(
   >,
   parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
 ) {
-  const { verifyAccess, revocations } = await createSessionVerifier({
-    keys: parts.keys,
-    issuer: env.JWT_ISSUER,
-    audience: env.JWT_AUDIENCE,
-    bus: parts.bus,
-    logger: parts.logger,
-  });
+  const { verifyAccess, revocations } = await createSessionVerifier(parts.keys, env, parts);
   const gateway = await startGateway({
     upstreams: parts.upstreams,
     verifyAccess,

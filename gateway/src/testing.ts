@@ -29,13 +29,7 @@ export async function startTestGateway(extra: Upstreams = {}) {
   const identity: TestIdentity = await startTestIdentity({ bus });
   const { config, keys } = identity.identity.deps;
   const logger = createLogger({ name: 'gateway' });
-  const { verifyAccess, revocations } = await createSessionVerifier({
-    keys: keys.resolver,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    bus,
-    logger,
-  });
+  const { verifyAccess, revocations } = await createSessionVerifier(keys.resolver, config, { bus, logger });
   const upstreams: Upstreams = { identity: inProcessUpstream(identity.identity.app), ...extra };
   const app = createGatewayApp({ upstreams, verifyAccess, logger });
   return {

@@ -60,7 +60,12 @@ describe('InProcessBus', () => {
     const bus = new InProcessBus({ paused: true });
     const e = event();
     let handled = false;
-    await bus.publish(e.type, e, { msgId: e.id, onHandled: () => void (handled = true) });
+    await bus.publish(e.type, e, {
+      msgId: e.id,
+      onHandled: () => {
+        handled = true;
+      },
+    });
     const seen: string[] = [];
     await bus.consume(
       { durable: 'late', stream: 'TASKS', subjects: ['tasks.>'], maxDeliver: 5 },

@@ -75,12 +75,20 @@ export class RevocationList {
 }
 
 /**
- * The verifier every service other than identity uses: createTokenVerifier plus the revocations it
- * follows on `bus`. Stop `revocations` when the service closes.
+ * The verifier every service other than identity uses: createTokenVerifier with the issuer and audience
+ * of `config`, plus the revocations it follows on `bus`. Stop `revocations` when the service closes.
  */
 export async function createSessionVerifier(
-  options: Omit<TokenVerifierOptions, 'revocations'> & { bus: EventBus; logger: Logger },
+  keys: TokenVerifierOptions['keys'],
+  config: { JWT_ISSUER: string; JWT_AUDIENCE: string },
+  parts: { bus: EventBus; logger: Logger },
 ) {
-  const revocations = await RevocationList.follow(options.bus, options.logger);
-  return { verifyAccess: createTokenVerifier({ ...options, revocations }), revocations };
+  const revocations = await RevocationList.follow(parts.bus, parts.logger);
+  const verifyAccess = createTokenVerifier({
+    keys,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    revocations,
+  });
+  return { verifyAccess, revocations };
 }

@@ -49,10 +49,7 @@ export async function createNotifications(options: NotificationsOptions) {
     migrations,
     logger,
   });
-  const { verifyAccess, revocations } = await createSessionVerifier({
-    keys: options.keys,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
+  const { verifyAccess, revocations } = await createSessionVerifier(options.keys, config, {
     bus: options.bus,
     logger,
   });

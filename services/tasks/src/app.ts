@@ -57,10 +57,7 @@ export async function createTasks(options: TasksOptions) {
     migrations,
     logger,
   });
-  const { verifyAccess, revocations } = await createSessionVerifier({
-    keys: options.keys,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
+  const { verifyAccess, revocations } = await createSessionVerifier(options.keys, config, {
     bus: options.bus,
     logger,
   });
