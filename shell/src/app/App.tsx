@@ -50,7 +50,7 @@ export function App({ loadRemote }: { loadRemote: LoadRemote }) {
             <Route
               path="/login"
               element={
-                <GuestOnly>
+                <GuestOnly key="login">
                   <LoginPage />
                 </GuestOnly>
               }
@@ -58,7 +58,7 @@ export function App({ loadRemote }: { loadRemote: LoadRemote }) {
             <Route
               path="/signup"
               element={
-                <GuestOnly>
+                <GuestOnly key="signup">
                   <SignupPage />
                 </GuestOnly>
               }

@@ -1,20 +1,24 @@
 import { loadAuth, useApiClient } from '@baton/web-platform';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from './next';
 import { storedSessionHolds } from './storedSession';
 
 /**
  * /login and /signup: with a stored session that still holds, whichever way the person came (the
  * header's Login link, a bookmark, the address bar), they go on to `next` or /home, as the landing
- * page's Login does. Nothing shows while the check runs; an expired or revoked session shows the form.
+ * page's Login does. Nothing shows while the check runs; an expired or revoked session shows the form,
+ * and so does /login right after sign-up.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const client = useApiClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // A session can be restored only with the e-mail and both tokens (SPEC §4); without, no check.
-  const [checking, setChecking] = useState(() => loadAuth() !== null);
+  const location = useLocation();
+  // Sign-up stores its tokens and then sends the person to /login on purpose (SPEC §2 Signup), with
+  // their e-mail; a session can be restored only with the e-mail and both tokens (SPEC §4).
+  const justSignedUp = Boolean((location.state as { email?: string } | null)?.email);
+  const [checking, setChecking] = useState(() => !justSignedUp && loadAuth() !== null);
 
   useEffect(() => {
     if (!checking) return;

@@ -172,6 +172,19 @@ describe('sign-up', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
+  it('lands on the sign-in form after sign-up although the new tokens would pass the session check', async () => {
+    server.use(
+      http.post('/user_signup/', () => HttpResponse.json({ user, tokens, error: null }, { status: 201 })),
+      http.get('/api/token/check/', () => HttpResponse.json({ ok: true, status: 'ok' })),
+    );
+    renderShell('/signup');
+    await fill();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(await screen.findByText('Your account is ready. Sign in to continue.')).toBeVisible();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(currentLocation()).toBe('/login');
+  });
+
   it("shows the server's error", async () => {
     server.use(
       http.post('/user_signup/', () =>
