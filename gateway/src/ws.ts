@@ -63,8 +63,8 @@ const refuse = (socket: Duplex, status: number, reason: string) => {
  * the path is known, the Origin allowed and the `['jwt', token]` subprotocols carry a valid access
  * token; only `jwt` is echoed. Each socket closes when its token expires or its session is revoked
  * (logout, password change or reset, refresh-token reuse, account deletion: `identity.session.revoked`).
- * Live messages arrive on the
- * core subject `push.user.<id>` from any service and go to that user's sockets on this replica.
+ * Live messages arrive on the core subject `push.user.<id>` from any service and go to that user's
+ * sockets on this replica.
  */
 export function attachWebSockets(server: Server, options: SocketOptions) {
   const { logger } = options;

@@ -6,7 +6,6 @@ interface Pending {
   subject: string;
   data: unknown;
   headers: Record<string, string>;
-  msgId: string;
   /** Durable consumers that have not settled (acked or given up on) this message yet. */
   waitingFor: Set<string>;
   onHandled?: () => void;
@@ -30,15 +29,15 @@ type Follower = { subject: string; handler: (data: unknown) => void };
  * process runs) and `onHandled` tells the publisher, whose outbox row is the durable copy until then.
  * Durable consumers keep their queue across unsubscribe, deliver in order, redeliver on nak or a thrown
  * handler up to `maxDeliver`. A message id seen in the last two minutes (at most the last 10,000) is
- * stored once. Data is structured-cloned so
- * nobody shares objects across the bus.
+ * stored once. Data is structured-cloned so nobody shares objects across the bus.
  *
  * Opened `paused`, it holds what is published until `open()`: `npm start` opens it once every service
  * has registered its consumers, so the outbox rows that a previous run left reach all of them.
  */
 export class InProcessBus implements EventBus {
   readonly mode = 'in-process' as const;
-  private pending = new Map<string, Pending>();
+  /** Routed messages some consumer has not settled yet. */
+  private unsettled = 0;
   /** Message ids seen lately: JetStream's two-minute duplicate window, capped so memory stays bounded. */
   private recent = new Map<string, number>();
   private held: Pending[] = [];
@@ -54,7 +53,7 @@ export class InProcessBus implements EventBus {
 
   /** Messages not yet settled by every consumer that wants them (what this bus holds in memory). */
   get size() {
-    return this.pending.size + this.held.length;
+    return this.unsettled + this.held.length;
   }
 
   open() {
@@ -72,7 +71,6 @@ export class InProcessBus implements EventBus {
       subject,
       data: structuredClone(data),
       headers: options.headers ?? {},
-      msgId: options.msgId,
       waitingFor: new Set(),
       onHandled: options.onHandled,
     };
@@ -146,7 +144,7 @@ export class InProcessBus implements EventBus {
     }
     const wanting = [...this.consumers.values()].filter((c) => this.wants(c, message.subject));
     if (wanting.length === 0) return message.onHandled?.();
-    this.pending.set(message.msgId, message);
+    this.unsettled += 1;
     for (const consumer of wanting) {
       message.waitingFor.add(consumer.spec.durable);
       consumer.queue.push({ message, attempt: 0 });
@@ -157,7 +155,7 @@ export class InProcessBus implements EventBus {
   private settle(consumer: Consumer, message: Pending) {
     message.waitingFor.delete(consumer.spec.durable);
     if (message.waitingFor.size > 0) return;
-    this.pending.delete(message.msgId);
+    this.unsettled -= 1;
     message.onHandled?.();
   }
 

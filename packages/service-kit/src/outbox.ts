@@ -96,13 +96,18 @@ class Lane {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  stopped = false;
+  private stopped = false;
 
   constructor(
     private readonly drain: () => Promise<void>,
     private readonly pollMs: number,
     private readonly logger: Logger,
   ) {}
+
+  start() {
+    this.stopped = false;
+    this.kick();
+  }
 
   kick() {
     if (this.stopped) return;
@@ -159,14 +164,13 @@ export class OutboxRelay {
   }
 
   start() {
-    for (const lane of this.lanes) lane.stopped = false;
     if (this.holdsRows)
       this.recovered = this.options.db
         .updateTable('kit_outbox')
         .set({ published_at: null })
         .where('published_at', 'is not', null)
         .execute();
-    this.kick();
+    for (const lane of this.lanes) lane.start();
     return this;
   }
 

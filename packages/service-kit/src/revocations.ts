@@ -45,7 +45,7 @@ export class RevocationList {
     return () => void this.listeners.delete(listener);
   }
 
-  add(revocation: Revocation, at = Date.now()) {
+  private add(revocation: Revocation, at: number) {
     this.prune();
     for (const id of revocation.sessionIds) this.until.set(id, at + rememberMs);
     for (const listener of this.listeners) listener(revocation);
