@@ -1,4 +1,4 @@
-import { useApiClient } from '@baton/web-platform';
+import { accessToken, refreshToken, useApiClient } from '@baton/web-platform';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { storedSessionHolds } from './storedSession';
@@ -8,6 +8,8 @@ export function useLandingLogin() {
   const client = useApiClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Without stored tokens there is nothing to check: straight to /login, in the same tick.
+    if (!accessToken() || !refreshToken()) return navigate('/login');
     navigate((await storedSessionHolds(client)) ? '/home' : '/login');
   }, [client, navigate]);
 }
