@@ -8,7 +8,8 @@ export const limits = {
   passwordMin: 8,
   folderName: 50,
   baseFileLabel: 60,
-  baseFileBytes: 26_214_400,
+  /** Any uploaded file: a task attachment or a folder's base file (SPEC §5, §9: 25 MB). */
+  fileBytes: 26_214_400,
   progressNote: 200,
   progressStep: 5,
   emailMax: 254,
@@ -63,4 +64,28 @@ export const taskMessages = {
   recipient: 'Enter a valid email or select a trusted user from suggestions.',
   recipientNotFound: 'User not found, invitation sent to join',
   invalidLink: 'Invalid or expired link.',
+} as const;
+
+/** Sentences of uploads, previews and downloads (SPEC §7, §8), shared by the files service and the views. */
+export const fileMessages = {
+  tooLarge: 'File is too large. Max 25 MB.',
+  empty: 'The file is empty.',
+  /** SPEC §7: what the presign call's failure shows. */
+  uploadFailed: 'Upload failed',
+  uploadRetry: 'Failed to upload file. Please try again.',
+  notYours: 'This upload does not exist or is not yours.',
+  notStored: 'The file has not been uploaded yet.',
+  inUse: 'This file is already attached elsewhere.',
+  urlMismatch: 'The attachment URL does not match the uploaded file.',
+  noAttachment: 'This task has no attachment.',
+  previewUnavailable: 'Preview not available',
+  previewFailed: 'Failed to preview file',
+  previewInvalid: 'Invalid preview payload',
+  previewNoSubject: 'Either taskId or folderId must be provided',
+  previewLoadFailed: 'Failed to load preview',
+  previewUnsupported: 'Preview not supported: This file type cannot be previewed online',
+  downloadToView: 'Download to view',
+  downloadFailed: 'Failed to download',
+  downloadNoUrl: 'No download URL returned',
+  downloadError: 'Download failed',
 } as const;

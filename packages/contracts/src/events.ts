@@ -45,6 +45,8 @@ export const eventPayloads = {
     userId: uuid,
     role: z.enum(['invite', 'assign']),
   }),
+  /** A task let go of an attached file (replaced, removed, or the task deleted): files deletes it. */
+  'tasks.attachment.detached': z.object({ taskId: uuid, key: z.string() }),
   'tasks.comment.created': z.object({ taskId: uuid, taskTitle: z.string(), comment }),
   'folders.folder.created': z.object({ folder }),
   'folders.folder.updated': z.object({ folder }),

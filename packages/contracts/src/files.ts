@@ -1,13 +1,69 @@
 import { z } from 'zod';
+import { fileMessages, limits } from './constants';
+
+/** Where the local-disk store's signed object URLs live (served by the files service, through the gateway). */
+export const OBJECT_PATH_PREFIX = '/files/objects/';
+
+/** A MIME type as `type/subtype` (parameters such as `; charset=utf-8` allowed). */
+const mimeType = /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/;
 
 // POST /api/uploads/presign/
 export const presignUploadRequest = z.object({
   filename: z.string().trim().min(1, 'File name is required.').max(255),
-  contentType: z.string().trim().min(1).max(255),
+  /** The browser's `File.type`; empty (unknown) means application/octet-stream. */
+  contentType: z
+    .string()
+    .trim()
+    .max(255)
+    .transform((v) => v.toLowerCase() || 'application/octet-stream')
+    .pipe(z.string().regex(mimeType, 'Content type must look like type/subtype.')),
+  /** Beyond SPEC §7: the size the browser knows, so a too-large file is refused before any byte moves. */
+  size: z
+    .number()
+    .int()
+    .min(1, fileMessages.empty)
+    .max(limits.fileBytes, fileMessages.tooLarge)
+    .optional(),
 });
 export const presignUploadResponse = z.object({
   url: z.string(),
   key: z.string(),
   contentType: z.string(),
+  /** Headers the PUT must carry (they are part of the signature). */
   headers: z.record(z.string(), z.string()),
+});
+
+/** A stored file as the views show it next to a task or folder. */
+export const attachmentInfo = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type AttachmentInfo = z.infer<typeof attachmentInfo>;
+
+/** What a file belongs to once attached. */
+export const fileOwnerRef = z.object({ kind: z.enum(['task', 'folder']), id: z.uuid() });
+export type FileOwnerRef = z.infer<typeof fileOwnerRef>;
+
+/**
+ * Service-to-service calls of the files service (never routed by the gateway). The caller forwards the
+ * person's bearer token: files checks ownership against the token itself, never against a claim.
+ */
+export const internalFilePaths = {
+  /** Attach a stored upload of the token's owner to `ref`. */
+  claim: '/internal/uploads/claim',
+  /** A short-lived URL for the file attached to `ref` (the caller checked who may see `ref`). */
+  grant: '/internal/uploads/grant',
+} as const;
+export const claimUploadRequest = z.object({
+  key: z.string().min(1).max(512),
+  ref: fileOwnerRef,
+  /** The object URL the client sent along, checked against the key's. */
+  url: z.string().max(2048).nullable().optional(),
+});
+export const claimUploadResponse = attachmentInfo.extend({ key: z.string(), url: z.string() });
+export const grantRequest = z.object({
+  key: z.string().min(1).max(512),
+  ref: fileOwnerRef,
+  disposition: z.enum(['inline', 'attachment']),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
 import { taskMessages } from './constants';
+import { attachmentInfo } from './files';
 
 export const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
 export const priority = z.enum(priorities);
@@ -39,6 +40,8 @@ export const task = z.object({
   folder: folderRef.nullable(),
   attachmentKey: z.string().nullable(),
   attachmentUrl: z.string().nullable(),
+  /** Beyond SPEC §3: the attached file's name, type and size, for the card. */
+  attachment: attachmentInfo.nullable(),
   category,
 });
 export type Task = z.infer<typeof task>;
@@ -56,6 +59,7 @@ export const taskForm = z.object({
   priority: z.enum(priorities, { error: taskMessages.required }),
   owner: z.string().optional(),
   category: category.optional(),
+  /** An upload of the caller's to attach (replacing any other); null removes it; absent keeps it. */
   attachmentKey: z.string().max(512).nullable().optional(),
   attachmentUrl: z.string().max(2048).nullable().optional(),
   folder_id: uuid.nullable().optional(),
@@ -147,7 +151,7 @@ export const addCommentRequest = z.object({
 // Task attachments: GET /api/preview/{taskId}/, GET /api/download/presign/{taskId}/
 export const filePreview = z.object({
   filename: z.string(),
-  name: z.string().optional(),
+  name: z.string(),
   content_type: z.string(),
   size: z.number().int().nonnegative(),
   url: z.string(),

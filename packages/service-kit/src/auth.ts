@@ -10,6 +10,8 @@ export interface AuthContext {
   email: string;
   sessionId: string;
   claims: AccessClaims;
+  /** The verified token itself, for calls made on the person's behalf to another service. */
+  token: string;
 }
 
 export interface TokenVerifierOptions {
@@ -44,7 +46,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     });
     const claims = accessClaims.parse(payload);
     if (options.revocations?.isRevoked(claims.sid)) throw new Error('session revoked');
-    return { userId: claims.sub, email: claims.email, sessionId: claims.sid, claims };
+    return { userId: claims.sub, email: claims.email, sessionId: claims.sid, claims, token };
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -24,6 +25,11 @@ export interface KitTables {
     consumer: string;
     event_id: string;
     processed_at: Generated<Date>;
+  };
+  /** Server-side secrets, created on first start and shared by the service's replicas. */
+  kit_secrets: {
+    name: string;
+    value: string;
   };
 }
 
@@ -69,6 +75,15 @@ const kitMigrations: Record<string, Migration> = {
   '2026-11-22T18:00_outbox_published': {
     async up(db) {
       await db.schema.alterTable('kit_outbox').addColumn('published_at', 'timestamptz').execute();
+    },
+  },
+  '2026-11-23T09:00_secrets': {
+    async up(db) {
+      await db.schema
+        .createTable('kit_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };
@@ -155,3 +170,18 @@ export async function openDatabase<T>(options: DatabaseOptions): Promise<Databas
 export const pingDatabase = async <T>(db: Kysely<T>) => {
   await sql`select 1`.execute(db);
 };
+
+/** The named server secret (256 random bits), created on first start; the service's replicas share the row. */
+export async function loadServerSecret(db: Kysely<KitTables>, name: string): Promise<Buffer> {
+  await db
+    .insertInto('kit_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('kit_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
+}

@@ -13,4 +13,5 @@ export * from './outbox';
 export * from './process';
 export * from './rate-limit';
 export * from './revocations';
+export * from './service';
 export * from './validate';

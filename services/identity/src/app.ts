@@ -4,6 +4,7 @@ import {
   createLogger,
   createServiceApp,
   createTokenVerifier,
+  loadServerSecret,
   type EventBus,
   type Logger,
   OutboxRelay,
@@ -21,7 +22,6 @@ import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { passwordRoutes } from './routes/password/password.routes';
 import { trustedRoutes } from './routes/trusted/trusted.routes';
-import { loadSecret } from './secrets';
 import { reannounceRevocations } from './sessions';
 
 export const SERVICE_NAME = 'identity';
@@ -104,7 +104,7 @@ export async function createIdentity(options: IdentityOptions) {
     config,
     logger,
     keys,
-    successorKey: await loadSecret(db, 'refresh-successor'),
+    successorKey: await loadServerSecret(db, 'refresh-successor'),
     verifyAccess: createTokenVerifier({
       keys: keys.resolver,
       issuer: config.JWT_ISSUER,

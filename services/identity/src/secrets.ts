@@ -1,26 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { IdentityDb } from './context';
 
 /** A random URL-safe secret of 256 bits (refresh tokens, reset tokens). */
 export const randomSecret = () => randomBytes(32).toString('base64url');
 
 /** Secrets are stored only as SHA-256; they are random and long, so a slow hash adds nothing. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
-/** The named server secret (256 random bits), created on first start; replicas share the row. */
-export async function loadSecret(db: IdentityDb, name: string): Promise<Buffer> {
-  await db
-    .insertInto('secrets')
-    .values({ name, value: randomSecret() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
-}
 
 /** The refresh token that rotating `refresh` issues: derived, so that it can be given again unstored. */
 export const successorOf = (key: Buffer, refresh: string) =>

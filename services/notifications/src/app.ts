@@ -1,13 +1,4 @@
-import {
-  createLogger,
-  createServiceApp,
-  createSessionVerifier,
-  type EventBus,
-  type Logger,
-  OutboxRelay,
-  openDatabase,
-  pingDatabase,
-} from '@baton/service-kit';
+import { createServiceApp, type EventBus, type Logger, openServiceCore } from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
 import { startConsumers } from './consumers';
@@ -41,40 +32,18 @@ export interface NotificationsOptions {
 
 /** Opens notifications' database, starts its consumers and the relay of its pushes, and builds its app. */
 export async function createNotifications(options: NotificationsOptions) {
-  const logger = options.logger ?? createLogger({ name: SERVICE_NAME });
   const config = options.config ?? defaultNotificationsConfig();
-  const db = await openDatabase<NotificationsTables>({
-    url: options.databaseUrl,
+  const core = await openServiceCore<NotificationsTables>({
+    ...options,
+    name: SERVICE_NAME,
     database: options.database ?? 'baton_notifications',
     migrations,
-    logger,
-  });
-  const { verifyAccess, revocations } = await createSessionVerifier(options.keys, config, {
-    bus: options.bus,
-    logger,
-  });
-  const relay = new OutboxRelay({ db, bus: options.bus, logger }).start();
-  const consumers = await startConsumers({ bus: options.bus, db, logger, afterCommit: () => relay.kick() });
-  const deps: NotificationsDeps = {
-    db,
     config,
-    logger,
-    verifyAccess,
-  };
-  const app = createNotificationsApp(deps, {
-    database: () => pingDatabase(db),
-    bus: () => options.bus.checkReady(),
   });
-  return {
-    app,
-    deps,
-    relay,
-    async close() {
-      await revocations.stop();
-      await consumers.stop();
-      await relay.stop();
-      await db.destroy();
-    },
-  };
+  const { db, logger } = core;
+  const consumers = await startConsumers({ bus: options.bus, db, logger, afterCommit: core.afterOutboxWrite });
+  core.onClose(() => consumers.stop());
+  const deps: NotificationsDeps = { db, config, logger, verifyAccess: core.verifyAccess };
+  return { app: createNotificationsApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type Notifications = Awaited<ReturnType<typeof createNotifications>>;

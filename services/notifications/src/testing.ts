@@ -25,6 +25,7 @@ export const sampleTask = (overrides: Partial<Task> = {}): Task => ({
   folder: null,
   attachmentKey: null,
   attachmentUrl: null,
+  attachment: null,
   category: 'Tasks Delegated - Assigned',
   ...overrides,
 });

@@ -1,14 +1,5 @@
 import type { Mailer } from '@baton/mailer';
-import {
-  createLogger,
-  createServiceApp,
-  createSessionVerifier,
-  type EventBus,
-  type Logger,
-  OutboxRelay,
-  openDatabase,
-  pingDatabase,
-} from '@baton/service-kit';
+import { createServiceApp, type EventBus, type Logger, openServiceCore } from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { defaultTasksConfig, type TasksConfig } from './config';
 import type { TasksDeps } from './context';
@@ -16,6 +7,7 @@ import { migrations } from './db/migrations';
 import type { TasksTables } from './db/schema';
 import { startProjections } from './projections';
 import { acceptRoutes } from './routes/accept/accept.routes';
+import { attachmentRoutes } from './routes/attachments/attachments.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
 import { taskRoutes } from './routes/tasks/tasks.routes';
 
@@ -30,6 +22,7 @@ export function createTasksApp(
   app.route('/', taskRoutes(deps));
   app.route('/', progressRoutes(deps));
   app.route('/', acceptRoutes(deps));
+  app.route('/', attachmentRoutes(deps));
   return app;
 }
 
@@ -40,6 +33,8 @@ export interface TasksOptions {
   keys: URL | JWTVerifyGetKey;
   /** How to reach identity (trusting a sender on accept). */
   identity: TasksDeps['identity'];
+  /** How to reach files (attachments). */
+  files: TasksDeps['files'];
   mailer?: Mailer;
   logger?: Logger;
   config?: TasksConfig;
@@ -49,39 +44,26 @@ export interface TasksOptions {
 
 /** Opens tasks' database, starts its outbox relay and its projections, and builds its app. */
 export async function createTasks(options: TasksOptions) {
-  const logger = options.logger ?? createLogger({ name: SERVICE_NAME });
   const config = options.config ?? defaultTasksConfig();
-  const db = await openDatabase<TasksTables>({
-    url: options.databaseUrl,
+  const core = await openServiceCore<TasksTables>({
+    ...options,
+    name: SERVICE_NAME,
     database: options.database ?? 'baton_tasks',
     migrations,
-    logger,
+    config,
   });
-  const { verifyAccess, revocations } = await createSessionVerifier(options.keys, config, {
-    bus: options.bus,
-    logger,
-  });
-  const relay = new OutboxRelay({ db, bus: options.bus, mailer: options.mailer, logger }).start();
+  const { db, logger } = core;
   const projections = await startProjections({ bus: options.bus, db, logger, config });
+  core.onClose(() => projections.stop());
   const deps: TasksDeps = {
     db,
     config,
     logger,
-    verifyAccess,
-    afterOutboxWrite: () => relay.kick(),
+    verifyAccess: core.verifyAccess,
+    afterOutboxWrite: core.afterOutboxWrite,
     identity: options.identity,
+    files: options.files,
   };
-  const app = createTasksApp(deps, { database: () => pingDatabase(db), bus: () => options.bus.checkReady() });
-  return {
-    app,
-    deps,
-    relay,
-    async close() {
-      await revocations.stop();
-      await projections.stop();
-      await relay.stop();
-      await db.destroy();
-    },
-  };
+  return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type Tasks = Awaited<ReturnType<typeof createTasks>>;

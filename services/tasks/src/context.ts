@@ -16,4 +16,6 @@ export interface TasksDeps {
   afterOutboxWrite: () => void;
   /** Calls identity (HTTP in the distributed topology, in-process in `npm start`). */
   identity: (path: string, init: RequestInit) => Promise<Response>;
+  /** Calls files (HTTP in the distributed topology, in-process in `npm start`). */
+  files: (path: string, init: RequestInit) => Promise<Response>;
 }

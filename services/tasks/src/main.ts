@@ -7,7 +7,10 @@ import { tasksConfigSchema } from './config';
 runServiceProcess({
   name: SERVICE_NAME,
   port: 7102,
-  config: tasksConfigSchema.extend({ IDENTITY_URL: z.url().default('http://127.0.0.1:7101') }),
+  config: tasksConfigSchema.extend({
+    IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
+    FILES_URL: z.url().default('http://127.0.0.1:7105'),
+  }),
   start: (env, { bus, mailer, logger }) =>
     createTasks({
       databaseUrl: env.DATABASE_URL,
@@ -17,5 +20,6 @@ runServiceProcess({
       config: env,
       keys: new URL('/.well-known/jwks.json', env.IDENTITY_URL),
       identity: (path, init) => fetch(new URL(path, env.IDENTITY_URL), init),
+      files: (path, init) => fetch(new URL(path, env.FILES_URL), init),
     }),
 });

@@ -1,3 +1,4 @@
+import { startTestFiles } from '@baton/files/testing';
 import { startTestIdentity } from '@baton/identity/testing';
 import { createMailer } from '@baton/mailer';
 import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
@@ -41,6 +42,7 @@ export async function startTestTasks(
   const smtp = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
   const config = { ...tasksConfigSchema.parse({ PUBLIC_URL: 'http://baton.test' }), ...options.config };
+  const files = await startTestFiles({ bus, keys: id.identity.deps.keys.resolver });
   const tasks = await createTasks({
     databaseUrl: databaseServerUrl(),
     database,
@@ -50,6 +52,7 @@ export async function startTestTasks(
     logger: options.logger,
     keys: id.identity.deps.keys.resolver,
     identity: async (path, init) => id.request(path, init),
+    files: async (path, init) => files.request(path, init),
   });
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     tasks.app.request(path, jsonRequest(method, body, token));
@@ -62,6 +65,7 @@ export async function startTestTasks(
   return {
     tasks,
     identity: id,
+    files,
     bus,
     smtp,
     db: tasks.deps.db,
@@ -94,6 +98,7 @@ export async function startTestTasks(
     },
     async close() {
       await tasks.close();
+      await files.close();
       mailer.close();
       await smtp.stop();
       await id.close();

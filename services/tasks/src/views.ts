@@ -26,6 +26,9 @@ export function selectTaskViews(db: TasksDb) {
       't.folder_id',
       't.attachment_key',
       't.attachment_url',
+      't.attachment_name',
+      't.attachment_type',
+      't.attachment_size',
       'r.email as recipient_email',
       'r.user_id as recipient_id',
       'r.accepted_at',
@@ -73,6 +76,14 @@ export function toTask(row: TaskViewRow, viewerId: string): Task {
         : null,
     attachmentKey: row.attachment_key,
     attachmentUrl: row.attachment_url,
+    attachment:
+      row.attachment_key && row.attachment_name
+        ? {
+            name: row.attachment_name,
+            contentType: row.attachment_type ?? 'application/octet-stream',
+            size: Number(row.attachment_size ?? 0),
+          }
+        : null,
     category: categoryOf(row.kind, row.owner_id === viewerId),
   };
 }

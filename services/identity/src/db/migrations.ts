@@ -103,4 +103,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-23T09:00_identity_secrets_to_kit': {
+    async up(db: Kysely<any>) {
+      // Server secrets moved to the service kit's table (every service keeps its secrets the same way).
+      await sql`insert into kit_secrets (name, value) select name, value from secrets on conflict do nothing`.execute(
+        db,
+      );
+      await db.schema.dropTable('secrets').execute();
+    },
+  },
 };

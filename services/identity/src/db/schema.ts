@@ -35,11 +35,6 @@ export interface IdentityTables {
     user_id: string;
     revoked_at: Generated<Date>;
   };
-  /** Server-side secrets, created on first start (the key that derives successor refresh tokens). */
-  secrets: {
-    name: string;
-    value: string;
-  };
   password_resets: {
     id: Generated<string>;
     user_id: string;

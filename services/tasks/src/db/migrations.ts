@@ -102,4 +102,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-23T09:00_tasks_attachment_info': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('attachment_name', 'text')
+        .addColumn('attachment_type', 'text')
+        .addColumn('attachment_size', 'bigint')
+        .execute();
+    },
+  },
 };

@@ -39,6 +39,10 @@ export interface TasksTable {
   folder_id: string | null;
   attachment_key: string | null;
   attachment_url: string | null;
+  /** The attached file's name, sniffed type and size, as files answered when it was attached. */
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment_size: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

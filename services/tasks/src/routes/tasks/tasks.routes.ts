@@ -77,7 +77,7 @@ export function taskRoutes(deps: TasksDeps) {
     if (body.id) {
       const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
       if (row.kind !== 'personal') throw badRequest(taskWriteMessages.useEditShared);
-      await updateTask(deps, row, body, me.userId);
+      await updateTask(deps, row, body, me);
       return c.json(written(row.id, taskWriteMessages.updated));
     }
     const id = await createPersonalTask(deps, body, me);
@@ -106,7 +106,7 @@ export function taskRoutes(deps: TasksDeps) {
     if (row.kind === 'personal') throw badRequest(taskWriteMessages.useCreateList);
     if (body.email && row.recipient_email && !sameEmail(body.email, row.recipient_email))
       throw badRequest(taskWriteMessages.recipientFixed);
-    await updateTask(deps, row, { ...body, folder_id: undefined }, me.userId);
+    await updateTask(deps, row, { ...body, folder_id: undefined }, me);
     return c.json(written(row.id, taskWriteMessages.updated));
   });
 

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { taskForm } from '@baton/contracts';
 import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/service-kit';
 import type { z } from 'zod';
 import { issueAcceptLink } from '../../accept-tokens';
+import { type AttachmentChange, attachmentChange, attachmentColumns } from '../../attachments';
 import type { TasksDb, TasksDeps } from '../../context';
 import { actingAs } from '../../erasure';
 import { acceptMail, joinInvitationMail } from '../../mails';
@@ -52,24 +54,31 @@ const fieldsOf = (body: TaskForm) => ({
   description: body.description,
   due_date: body.dueDate,
   priority: body.priority,
-  attachment_key: body.attachmentKey ?? null,
-  attachment_url: body.attachmentUrl ?? null,
 });
 
+/** Files let go of: the replaced or removed attachment, which files deletes when the event arrives. */
+async function detach(trx: Db, actorId: string, taskId: string, key: string | null, change: AttachmentChange) {
+  if (!key || change === undefined || change?.key === key) return;
+  await enqueueEvent(trx, 'tasks.attachment.detached', { actorId, audience: [], data: { taskId, key } });
+}
+
 export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+  const id = randomUUID();
+  const attachment = await attachmentChange(deps, me, id, null, body);
   return write(deps, me.userId, async (trx) => {
     await assertOwnFolder(trx, body.folder_id, me.userId);
-    const { id } = await trx
+    await trx
       .insertInto('tasks')
       .values({
+        id,
         ...fieldsOf(body),
+        ...attachmentColumns(attachment),
         owner_id: me.userId,
         owner_email: me.email,
         kind: 'personal',
         folder_id: body.folder_id ?? null,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     const view = await viewOf(trx, id);
     await enqueueEvent(trx, 'tasks.task.created', {
       actorId: me.userId,
@@ -92,6 +101,8 @@ export async function delegateTask(
   role: 'assign' | 'invite',
   me: AuthContext,
 ) {
+  const id = randomUUID();
+  const attachment = await attachmentChange(deps, me, id, null, body);
   return write(deps, me.userId, async (trx) => {
     const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const trusted = recipient
@@ -104,11 +115,18 @@ export async function delegateTask(
             .executeTakeFirst(),
         )
       : false;
-    const { id } = await trx
+    await trx
       .insertInto('tasks')
-      .values({ ...fieldsOf(body), owner_id: me.userId, owner_email: me.email, kind: role, folder_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .values({
+        id,
+        ...fieldsOf(body),
+        ...attachmentColumns(attachment),
+        owner_id: me.userId,
+        owner_email: me.email,
+        kind: role,
+        folder_id: null,
+      })
+      .execute();
     await trx
       .insertInto('task_recipients')
       .values({
@@ -153,18 +171,22 @@ export async function delegateTask(
   });
 }
 
-export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, actorId: string) {
+export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me: AuthContext) {
+  const actorId = me.userId;
+  const attachment = await attachmentChange(deps, me, row.id, row.attachment_key, body);
   await write(deps, actorId, async (trx) => {
     if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
     await trx
       .updateTable('tasks')
       .set({
         ...fieldsOf(body),
+        ...attachmentColumns(attachment),
         ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', row.id)
       .execute();
+    await detach(trx, actorId, row.id, row.attachment_key, attachment);
     const view = await viewOf(trx, row.id);
     await enqueueEvent(trx, 'tasks.task.updated', {
       actorId,
@@ -177,6 +199,7 @@ export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskFo
 export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: string) {
   await write(deps, actorId, async (trx) => {
     await trx.deleteFrom('tasks').where('id', '=', row.id).execute();
+    await detach(trx, actorId, row.id, row.attachment_key, null);
     await enqueueEvent(trx, 'tasks.task.deleted', {
       actorId,
       audience: audienceOf(row),

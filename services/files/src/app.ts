@@ -1,0 +1,94 @@
+import { join, resolve } from 'node:path';
+import {
+  createServiceApp,
+  type EventBus,
+  type Logger,
+  loadServerSecret,
+  openServiceCore,
+} from '@baton/service-kit';
+import type { JWTVerifyGetKey } from 'jose';
+import { defaultFilesConfig, type FilesConfig } from './config';
+import { startConsumers } from './consumers';
+import type { FilesDb, FilesDeps } from './context';
+import { migrations } from './db/migrations';
+import type { FilesTables } from './db/schema';
+import { objectRoutes } from './routes/objects.routes';
+import { uploadRoutes } from './routes/uploads.routes';
+import { localStore } from './store/local';
+import { s3Store } from './store/s3';
+import type { ObjectStore, ServingStore } from './store/store';
+import { startSweeper } from './sweeper';
+
+export const SERVICE_NAME = 'files';
+
+/** The largest request the files service reads: an upload (streamed, limited again per signed URL). */
+const MAX_OBJECT_BODY = 26_214_400 + 1024;
+
+/** files' HTTP app over ready dependencies (tests build it without a port). */
+export function createFilesApp(
+  deps: FilesDeps,
+  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
+) {
+  const app = createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger,
+    readiness,
+    maxBodyBytes: MAX_OBJECT_BODY,
+  });
+  app.route('/', uploadRoutes(deps));
+  if (deps.store.kind === 'local') app.route('/', objectRoutes({ ...deps, store: deps.store as ServingStore }));
+  return app;
+}
+
+/** S3 when S3_BUCKET is set, else the local-disk store with a signing key shared by the replicas. */
+export async function storeOf(config: FilesConfig, db: FilesDb): Promise<ObjectStore | ServingStore> {
+  if (config.S3_BUCKET)
+    return s3Store({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ? config.S3_FORCE_PATH_STYLE === 'true' : undefined,
+    });
+  return localStore({
+    dir: resolve(config.FILES_DIR ?? join(config.BATON_DATA_DIR, 'files')),
+    publicUrl: config.PUBLIC_URL,
+    secret: await loadServerSecret(db, 'local-store-signing'),
+  });
+}
+
+export interface FilesOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
+  keys: URL | JWTVerifyGetKey;
+  logger?: Logger;
+  config?: FilesConfig;
+  /** Database name; tests pass a unique one. */
+  database?: string;
+}
+
+/** Opens files' database and store, starts its consumers and the sweeper of unclaimed uploads, builds its app. */
+export async function createFiles(options: FilesOptions) {
+  const config = options.config ?? defaultFilesConfig();
+  const core = await openServiceCore<FilesTables>({
+    ...options,
+    name: SERVICE_NAME,
+    database: options.database ?? 'baton_files',
+    migrations,
+    config,
+  });
+  const { db, logger } = core;
+  const store = await storeOf(config, db);
+  const consumers = await startConsumers({ bus: options.bus, db, store, logger });
+  core.onClose(() => consumers.stop());
+  const sweeper = startSweeper({
+    db,
+    store,
+    logger,
+    olderThanMs: config.UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000,
+  });
+  core.onClose(() => sweeper.stop());
+  const deps: FilesDeps = { db, config, logger, verifyAccess: core.verifyAccess, store };
+  return { app: createFilesApp(deps, core.readiness), deps, close: core.close };
+}
+export type Files = Awaited<ReturnType<typeof createFiles>>;

@@ -1,0 +1,62 @@
+import { eventData as data, type EventEnvelope } from '@baton/contracts';
+import { type EventBus, type Logger, startDurableConsumer } from '@baton/service-kit';
+import type { FilesDb, FilesTrx } from './context';
+import type { ObjectStore } from './store/store';
+import { deleteUploads } from './uploads';
+
+/** A task let go of a file: its bytes go (the key must still be attached to that task). */
+async function onDetached(trx: FilesTrx, store: ObjectStore, event: EventEnvelope) {
+  const { taskId, key } = data(event, 'tasks.attachment.detached');
+  const rows = await trx
+    .selectFrom('uploads')
+    .select('key')
+    .where('key', '=', key)
+    .where('ref_kind', '=', 'task')
+    .where('ref_id', '=', taskId)
+    .forUpdate()
+    .execute();
+  await deleteUploads(trx, store, rows.map((r) => r.key));
+}
+
+/** An account was deleted: every file it uploaded goes, and nothing presigned for it later is kept. */
+async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnvelope) {
+  const { userId } = data(event, 'identity.user.deleted');
+  await trx.insertInto('erased_users').values({ id: userId }).onConflict((oc) => oc.doNothing()).execute();
+  const rows = await trx
+    .selectFrom('uploads')
+    .select('key')
+    .where('owner_id', '=', userId)
+    .where('state', '!=', 'deleted')
+    .forUpdate()
+    .execute();
+  await deleteUploads(trx, store, rows.map((r) => r.key));
+}
+
+/**
+ * files' durable consumers: `files-tasks` (tasks.attachment.detached) and `files-identity`
+ * (identity.user.deleted). Each deletes the objects in the transaction that records the event, so a crash
+ * or an outage of this service delays a deletion and never loses or repeats one.
+ */
+export async function startConsumers(options: { bus: EventBus; db: FilesDb; store: ObjectStore; logger: Logger }) {
+  const { bus, db, store, logger } = options;
+  const tasks = await startDurableConsumer({
+    bus,
+    db,
+    logger,
+    spec: { durable: 'files-tasks', stream: 'TASKS', subjects: ['tasks.attachment.detached'] },
+    handle: (event, trx) => onDetached(trx as unknown as FilesTrx, store, event),
+  });
+  const identity = await startDurableConsumer({
+    bus,
+    db,
+    logger,
+    spec: { durable: 'files-identity', stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
+    handle: (event, trx) => onUserDeleted(trx as unknown as FilesTrx, store, event),
+  });
+  return {
+    async stop() {
+      await tasks.stop();
+      await identity.stop();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Database, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Transaction } from 'kysely';
+import type { FilesConfig } from './config';
+import type { FilesTables } from './db/schema';
+import type { ObjectStore, ServingStore } from './store/store';
+
+export type FilesDb = Database<FilesTables>;
+export type FilesTrx = Transaction<FilesTables & KitTables>;
+
+/** Everything the files routes and consumers need, built once by `createFiles` (and by tests). */
+export interface FilesDeps {
+  db: FilesDb;
+  config: FilesConfig;
+  logger: Logger;
+  verifyAccess: TokenVerifier;
+  store: ObjectStore | ServingStore;
+}

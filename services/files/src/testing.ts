@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventBus } from '@baton/service-kit';
+import { databaseServerUrl, dropDatabase, uniqueDatabaseName } from '@baton/test-kit';
+import type { JWTVerifyGetKey } from 'jose';
+import { createFiles } from './app';
+import { type FilesConfig, filesConfigSchema } from './config';
+
+/** The public origin of test object URLs (requests go straight to the app, never over a network). */
+export const TEST_PUBLIC_URL = 'http://baton.test';
+
+/**
+ * files on a fresh database of the test Postgres, with the local store in a temporary directory unless
+ * `config` names S3. `restart()` closes it and opens it again on the same database and directory.
+ */
+export async function startTestFiles(options: {
+  bus: EventBus;
+  keys: JWTVerifyGetKey;
+  config?: Partial<Record<keyof FilesConfig, string | number>>;
+}) {
+  const database = uniqueDatabaseName('files');
+  const dir = await mkdtemp(join(tmpdir(), 'baton-files-'));
+  const config = filesConfigSchema.parse({ PUBLIC_URL: TEST_PUBLIC_URL, FILES_DIR: dir, ...options.config });
+  const open = () =>
+    createFiles({ databaseUrl: databaseServerUrl(), database, bus: options.bus, keys: options.keys, config });
+  const holder = { files: await open(), running: true };
+  return {
+    get files() {
+      return holder.files;
+    },
+    dir,
+    config,
+    /** Calls the files app (absolute object URLs included). */
+    request: (url: string, init?: RequestInit) => holder.files.app.request(url, init),
+    /** Closes the service (its consumers stop: events wait for it). */
+    async stop() {
+      if (holder.running) await holder.files.close();
+      holder.running = false;
+    },
+    async start() {
+      if (!holder.running) holder.files = await open();
+      holder.running = true;
+    },
+    async close() {
+      await this.stop();
+      await dropDatabase(database);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestFiles = Awaited<ReturnType<typeof startTestFiles>>;

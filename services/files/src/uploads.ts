@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { claimUploadRequest, FileOwnerRef, grantRequest, presignUploadRequest } from '@baton/contracts';
+import { fileMessages, limits } from '@baton/contracts/constants';
+import { type AuthContext, badRequest, conflict, HttpError } from '@baton/service-kit';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { FilesDb, FilesDeps, FilesTrx } from './context';
+import type { FilesTables } from './db/schema';
+import { canPreview, SNIFF_BYTES, sniffContentType } from './sniff';
+import type { ObjectStore } from './store/store';
+
+type Upload = Selectable<FilesTables['uploads']>;
+
+/** 192 random bits, URL-safe: unguessable and never derived from the file's name. */
+export const newUploadKey = () => randomBytes(24).toString('base64url');
+export const UPLOAD_KEY = /^[A-Za-z0-9_-]{32}$/;
+
+export const tooLarge = () => new HttpError(413, 'payload_too_large', fileMessages.tooLarge);
+const notYours = () => badRequest(fileMessages.notYours);
+
+/** Registers a pending upload of `me` and signs the URL its bytes go to. */
+export async function presignUpload(
+  deps: FilesDeps,
+  me: AuthContext,
+  body: z.output<typeof presignUploadRequest>,
+) {
+  const key = newUploadKey();
+  await deps.db
+    .insertInto('uploads')
+    .values({
+      key,
+      owner_id: me.userId,
+      filename: body.filename,
+      declared_type: body.contentType,
+      state: 'pending',
+      content_type: null,
+      size: null,
+      ref_kind: null,
+      ref_id: null,
+      stored_at: null,
+      attached_at: null,
+      deleted_at: null,
+    })
+    .execute();
+  const { url, headers } = await deps.store.presignUpload(key, {
+    contentType: body.contentType,
+    size: body.size,
+    maxBytes: limits.fileBytes,
+    expiresInSeconds: deps.config.UPLOAD_URL_TTL_SECONDS,
+  });
+  return { url, key, contentType: body.contentType, headers };
+}
+
+/**
+ * Checks the bytes stored for a pending upload and records them: the size again (S3 cannot always bound it
+ * in the URL), never empty, and the type the first bytes prove. A file that breaks the limits is deleted.
+ * Returns null while nothing is stored under the key.
+ */
+export async function confirmStored(deps: FilesDeps, upload: Upload): Promise<Upload | null> {
+  const size = await deps.store.size(upload.key);
+  if (size === null) return null;
+  if (size === 0 || size > limits.fileBytes) {
+    await deleteUploads(deps.db, deps.store, [upload.key]);
+    throw size === 0 ? badRequest(fileMessages.empty) : tooLarge();
+  }
+  const contentType = await sniffContentType(
+    await deps.store.head(upload.key, SNIFF_BYTES),
+    upload.declared_type,
+  );
+  const stored = await deps.db
+    .updateTable('uploads')
+    .set({ state: 'stored', size: String(size), content_type: contentType, stored_at: new Date() })
+    .where('key', '=', upload.key)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  // Confirmed meanwhile by another request (an upload and a claim at once): theirs stands.
+  if (stored) return stored;
+  return (await deps.db.selectFrom('uploads').selectAll().where('key', '=', upload.key).executeTakeFirst()) ?? null;
+}
+
+const sameRef = (upload: Upload, ref: FileOwnerRef) => upload.ref_kind === ref.kind && upload.ref_id === ref.id;
+const withoutQuery = (url: string) => url.split(/[?#]/)[0];
+
+/**
+ * Attaches an upload to a task or folder. Only its owner (the bearer of the token, never a name in the
+ * body) may, only once its bytes are stored, and only to one thing; attaching again to the same is a no-op.
+ */
+export async function claimUpload(
+  deps: FilesDeps,
+  me: AuthContext,
+  body: z.output<typeof claimUploadRequest>,
+) {
+  let upload = await deps.db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('key', '=', body.key)
+    .where('owner_id', '=', me.userId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirst();
+  if (!upload) throw notYours();
+  if (upload.state === 'attached' && !sameRef(upload, body.ref)) throw conflict(fileMessages.inUse);
+  if (upload.state === 'pending') upload = (await confirmStored(deps, upload)) ?? undefined;
+  if (!upload) throw badRequest(fileMessages.notStored);
+  const url = await deps.store.objectUrl(upload.key);
+  if (body.url && withoutQuery(body.url) !== url) throw badRequest(fileMessages.urlMismatch);
+  const attached = await deps.db
+    .updateTable('uploads')
+    .set({ state: 'attached', ref_kind: body.ref.kind, ref_id: body.ref.id, attached_at: new Date() })
+    .where('key', '=', upload.key)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'stored'),
+        eb.and([eb('ref_kind', '=', body.ref.kind), eb('ref_id', '=', body.ref.id)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!attached) throw conflict(fileMessages.inUse); // claimed elsewhere meanwhile
+  return { key: attached.key, url, ...infoOf(attached) };
+}
+
+const infoOf = (upload: Upload) => ({
+  name: upload.filename,
+  contentType: upload.content_type ?? 'application/octet-stream',
+  size: Number(upload.size ?? 0),
+});
+
+/**
+ * A short-lived URL for the file attached to `ref`. Inline only for types the preview shows (images, PDF,
+ * plain text); HTML, SVG and everything else always download.
+ */
+export async function grantUrl(deps: FilesDeps, body: z.output<typeof grantRequest>) {
+  const upload = await deps.db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('key', '=', body.key)
+    .where('state', '=', 'attached')
+    .where('ref_kind', '=', body.ref.kind)
+    .where('ref_id', '=', body.ref.id)
+    .executeTakeFirst();
+  if (!upload) throw new HttpError(404, 'not_found', fileMessages.noAttachment);
+  const info = infoOf(upload);
+  const previewable = canPreview(info.contentType);
+  const url = await deps.store.presignDownload(upload.key, {
+    filename: info.name,
+    contentType: info.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : info.contentType,
+    disposition: body.disposition === 'inline' && previewable ? 'inline' : 'attachment',
+    expiresInSeconds: deps.config.DOWNLOAD_URL_TTL_SECONDS,
+  });
+  return {
+    filename: info.name,
+    name: info.name,
+    content_type: info.contentType,
+    size: info.size,
+    url,
+    can_preview: previewable,
+  };
+}
+
+/**
+ * Marks uploads deleted and removes their bytes, in the caller's transaction: a store failure rolls the
+ * marks back, so a retried event deletes what is left (removing a missing object succeeds).
+ */
+export async function deleteUploads(db: FilesDb | FilesTrx, store: ObjectStore, keys: string[]) {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('uploads')
+    .set({ state: 'deleted', deleted_at: new Date(), ref_kind: null, ref_id: null })
+    .where('key', 'in', keys)
+    .execute();
+  for (const key of keys) await store.delete(key);
+}
