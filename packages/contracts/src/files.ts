@@ -18,12 +18,7 @@ export const presignUploadRequest = z.object({
     .transform((v) => v.toLowerCase() || 'application/octet-stream')
     .pipe(z.string().regex(mimeType, 'Content type must look like type/subtype.')),
   /** Beyond SPEC §7: the size the browser knows, so a too-large file is refused before any byte moves. */
-  size: z
-    .number()
-    .int()
-    .min(1, fileMessages.empty)
-    .max(limits.fileBytes, fileMessages.tooLarge)
-    .optional(),
+  size: z.number().int().min(1, fileMessages.empty).max(limits.fileBytes, fileMessages.tooLarge).optional(),
 });
 export const presignUploadResponse = z.object({
   url: z.string(),

@@ -1,10 +1,10 @@
 import type { Mailer } from '@baton/mailer';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ReadinessCheck } from './app';
 import type { TokenVerifierOptions } from './auth';
 import type { EventBus } from './bus';
 import { type Database, type KitTables, openDatabase, pingDatabase } from './db';
-import type { Kysely } from 'kysely';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 import { createSessionVerifier } from './revocations';

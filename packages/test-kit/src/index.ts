@@ -2,4 +2,5 @@ export * from './factories';
 export * from './infra';
 export * from './ports';
 export * from './raw-socket';
+export * from './s3';
 export * from './tokens';

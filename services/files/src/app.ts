@@ -36,7 +36,8 @@ export function createFilesApp(
     maxBodyBytes: MAX_OBJECT_BODY,
   });
   app.route('/', uploadRoutes(deps));
-  if (deps.store.kind === 'local') app.route('/', objectRoutes({ ...deps, store: deps.store as ServingStore }));
+  if (deps.store.kind === 'local')
+    app.route('/', objectRoutes({ ...deps, store: deps.store as ServingStore }));
   return app;
 }
 

@@ -26,7 +26,11 @@ export const filesConfigSchema = z.object({
   /** How long a preview or download URL works. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Uploads nothing claimed within this many hours are deleted. */
-  UNCLAIMED_UPLOAD_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  UNCLAIMED_UPLOAD_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
 });
 export type FilesConfig = z.infer<typeof filesConfigSchema>;
 

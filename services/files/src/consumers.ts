@@ -15,13 +15,21 @@ async function onDetached(trx: FilesTrx, store: ObjectStore, event: EventEnvelop
     .where('ref_id', '=', taskId)
     .forUpdate()
     .execute();
-  await deleteUploads(trx, store, rows.map((r) => r.key));
+  await deleteUploads(
+    trx,
+    store,
+    rows.map((r) => r.key),
+  );
 }
 
 /** An account was deleted: every file it uploaded goes, and nothing presigned for it later is kept. */
 async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnvelope) {
   const { userId } = data(event, 'identity.user.deleted');
-  await trx.insertInto('erased_users').values({ id: userId }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('erased_users')
+    .values({ id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const rows = await trx
     .selectFrom('uploads')
     .select('key')
@@ -29,7 +37,11 @@ async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnve
     .where('state', '!=', 'deleted')
     .forUpdate()
     .execute();
-  await deleteUploads(trx, store, rows.map((r) => r.key));
+  await deleteUploads(
+    trx,
+    store,
+    rows.map((r) => r.key),
+  );
 }
 
 /**
@@ -37,7 +49,12 @@ async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnve
  * (identity.user.deleted). Each deletes the objects in the transaction that records the event, so a crash
  * or an outage of this service delays a deletion and never loses or repeats one.
  */
-export async function startConsumers(options: { bus: EventBus; db: FilesDb; store: ObjectStore; logger: Logger }) {
+export async function startConsumers(options: {
+  bus: EventBus;
+  db: FilesDb;
+  store: ObjectStore;
+  logger: Logger;
+}) {
   const { bus, db, store, logger } = options;
   const tasks = await startDurableConsumer({
     bus,

@@ -23,7 +23,11 @@ export async function sweepUnclaimedUploads(db: FilesDb, store: ObjectStore, old
         .forUpdate()
         .skipLocked()
         .execute();
-      await deleteUploads(trx, store, rows.map((r) => r.key));
+      await deleteUploads(
+        trx,
+        store,
+        rows.map((r) => r.key),
+      );
       return rows.length;
     });
     swept += batch;

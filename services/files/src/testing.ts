@@ -50,3 +50,47 @@ export async function startTestFiles(options: {
   };
 }
 export type TestFiles = Awaited<ReturnType<typeof startTestFiles>>;
+
+export * as samples from './samples';
+
+/** Polls `check` until it returns something truthy (consumers follow events, not requests). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+type Fetcher = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Uploads `bytes` as the person with `token`: presign through `api` (the files app or the gateway), then
+ * PUT to the signed URL through `objects` (the files app for the local store, real fetch for S3).
+ */
+export async function uploadFile(
+  api: Fetcher,
+  token: string,
+  file: { name: string; type: string; bytes: Uint8Array },
+  objects: Fetcher = api,
+) {
+  const presigned = await api('/api/uploads/presign/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ filename: file.name, contentType: file.type, size: file.bytes.length }),
+  });
+  if (!presigned.ok) throw new Error(`presign failed: ${presigned.status} ${await presigned.text()}`);
+  const { url, key, headers } = (await presigned.json()) as {
+    url: string;
+    key: string;
+    headers: Record<string, string>;
+  };
+  const put = await objects(url, { method: 'PUT', headers, body: file.bytes });
+  if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
+  return { key, url, objectUrl: url.split('?')[0] as string };
+}

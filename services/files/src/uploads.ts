@@ -76,10 +76,13 @@ export async function confirmStored(deps: FilesDeps, upload: Upload): Promise<Up
     .executeTakeFirst();
   // Confirmed meanwhile by another request (an upload and a claim at once): theirs stands.
   if (stored) return stored;
-  return (await deps.db.selectFrom('uploads').selectAll().where('key', '=', upload.key).executeTakeFirst()) ?? null;
+  return (
+    (await deps.db.selectFrom('uploads').selectAll().where('key', '=', upload.key).executeTakeFirst()) ?? null
+  );
 }
 
-const sameRef = (upload: Upload, ref: FileOwnerRef) => upload.ref_kind === ref.kind && upload.ref_id === ref.id;
+const sameRef = (upload: Upload, ref: FileOwnerRef) =>
+  upload.ref_kind === ref.kind && upload.ref_id === ref.id;
 const withoutQuery = (url: string) => url.split(/[?#]/)[0];
 
 /**

@@ -1,7 +1,7 @@
 import {
   type claimUploadResponse,
-  type filePreview,
   type FileOwnerRef,
+  type filePreview,
   internalFilePaths,
 } from '@baton/contracts';
 import { type AuthContext, badRequest, HttpError } from '@baton/service-kit';
@@ -32,9 +32,7 @@ async function askFiles<T>(deps: TasksDeps, me: AuthContext, path: string, body:
   if (response.ok && answer) return answer;
   if (response.status >= 500 || !answer?.message) throw filesUnavailable();
   return Promise.reject(
-    response.status === 404
-      ? new HttpError(404, 'not_found', answer.message)
-      : badRequest(answer.message),
+    response.status === 404 ? new HttpError(404, 'not_found', answer.message) : badRequest(answer.message),
   );
 }
 
@@ -56,7 +54,11 @@ export async function attachmentChange(
     return undefined;
   if (form.attachmentKey === null) return null;
   const ref: FileOwnerRef = { kind: 'task', id: taskId };
-  return askFiles(deps, me, internalFilePaths.claim, { key: form.attachmentKey, ref, url: form.attachmentUrl });
+  return askFiles(deps, me, internalFilePaths.claim, {
+    key: form.attachmentKey,
+    ref,
+    url: form.attachmentUrl,
+  });
 }
 
 export const attachmentColumns = (change: AttachmentChange) =>

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fileMessages } from '@baton/contracts/constants';
 import { OBJECT_PATH_PREFIX } from '@baton/contracts';
+import { fileMessages } from '@baton/contracts/constants';
 import { type AppEnv, badRequest, conflict, HttpError, notFound } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { FilesDeps } from '../context';
-import type { Grant } from '../store/signing';
 import { AlreadyStoredError, TooLargeError } from '../store/local';
+import type { Grant } from '../store/signing';
 import { contentDisposition, type ServingStore } from '../store/store';
 import { confirmStored, tooLarge, UPLOAD_KEY } from '../uploads';
 
@@ -59,14 +59,9 @@ export function objectRoutes(deps: FilesDeps & { store: ServingStore }) {
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > max) throw tooLarge();
     if (declared === '0' || !c.req.raw.body) throw badRequest(fileMessages.empty);
-    const upload = await deps.db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const upload = await deps.db.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
     if (!upload || upload.state === 'deleted') throw notFound();
-    if (upload.state !== 'pending' || (await store.size(key)) !== null)
-      throw conflict(alreadyStored);
+    if (upload.state !== 'pending' || (await store.size(key)) !== null) throw conflict(alreadyStored);
     try {
       await store.write(key, Readable.fromWeb(c.req.raw.body as NodeReadableStream), max);
     } catch (error) {

@@ -1,9 +1,4 @@
-import {
-  claimUploadRequest,
-  grantRequest,
-  internalFilePaths,
-  presignUploadRequest,
-} from '@baton/contracts';
+import { claimUploadRequest, grantRequest, internalFilePaths, presignUploadRequest } from '@baton/contracts';
 import { type AppEnv, jsonBody, requireAuth, unauthorized } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { FilesDeps } from '../context';

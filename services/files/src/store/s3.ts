@@ -40,7 +40,12 @@ export function s3Store(options: S3StoreOptions): ObjectStore {
   return {
     kind: 's3',
     async presignUpload(key, { contentType, size, expiresInSeconds }) {
-      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size });
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: key,
+        ContentType: contentType,
+        ContentLength: size,
+      });
       const url = await getSignedUrl(client, command, {
         expiresIn: expiresInSeconds,
         signableHeaders: new Set(size === undefined ? ['content-type'] : ['content-type', 'content-length']),
@@ -72,7 +77,9 @@ export function s3Store(options: S3StoreOptions): ObjectStore {
       }
     },
     async head(key, bytes) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
       return answer.Body ? answer.Body.transformToByteArray() : new Uint8Array();
     },
     async delete(key) {

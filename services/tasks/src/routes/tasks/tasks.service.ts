@@ -57,7 +57,13 @@ const fieldsOf = (body: TaskForm) => ({
 });
 
 /** Files let go of: the replaced or removed attachment, which files deletes when the event arrives. */
-async function detach(trx: Db, actorId: string, taskId: string, key: string | null, change: AttachmentChange) {
+async function detach(
+  trx: Db,
+  actorId: string,
+  taskId: string,
+  key: string | null,
+  change: AttachmentChange,
+) {
   if (!key || change === undefined || change?.key === key) return;
   await enqueueEvent(trx, 'tasks.attachment.detached', { actorId, audience: [], data: { taskId, key } });
 }
