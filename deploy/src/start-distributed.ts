@@ -20,6 +20,7 @@ const envSchema = z.object({
   IDENTITY_PORT: envVars.port(7101),
   TASKS_PORT: envVars.port(7102),
   NOTIFICATIONS_PORT: envVars.port(7104),
+  FILES_PORT: envVars.port(7105),
   PUBLIC_URL: z.url().optional(),
 });
 
@@ -52,6 +53,7 @@ async function main() {
   const identityUrl = `http://127.0.0.1:${env.IDENTITY_PORT}`;
   const tasksUrl = `http://127.0.0.1:${env.TASKS_PORT}`;
   const notificationsUrl = `http://127.0.0.1:${env.NOTIFICATIONS_PORT}`;
+  const filesUrl = `http://127.0.0.1:${env.FILES_PORT}`;
   const shared = {
     ...process.env,
     DATABASE_URL: env.DATABASE_URL,
@@ -78,17 +80,20 @@ async function main() {
     PORT: String(env.TASKS_PORT),
     SMTP_URL: smtpUrl,
     IDENTITY_URL: identityUrl,
+    FILES_URL: filesUrl,
   });
   run('notifications', 'services/notifications/src/main.ts', {
     PORT: String(env.NOTIFICATIONS_PORT),
     IDENTITY_URL: identityUrl,
   });
+  run('files', 'services/files/src/main.ts', { PORT: String(env.FILES_PORT), IDENTITY_URL: identityUrl });
   for (const port of env.GATEWAY_PORTS) {
     run(`gateway :${port}`, 'gateway/src/main.ts', {
       PORT: String(port),
       IDENTITY_URL: identityUrl,
       TASKS_URL: tasksUrl,
       NOTIFICATIONS_URL: notificationsUrl,
+      FILES_URL: filesUrl,
     });
   }
   console.log('Baton (distributed) is starting:');
@@ -96,6 +101,7 @@ async function main() {
   console.log(`  identity:  ${identityUrl}`);
   console.log(`  tasks:     ${tasksUrl}`);
   console.log(`  notifications: ${notificationsUrl}`);
+  console.log(`  files:     ${filesUrl}`);
   console.log(`  Mail:      ${mailUrl}`);
   console.log(`  Mode:      distributed over NATS at ${env.NATS_URL}`);
 }

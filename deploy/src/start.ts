@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { createFiles, filesConfigSchema, storageOriginOf } from '@baton/files';
 import { gatewayEnvSchema, inProcessUpstream, repoRoot, startConfiguredGateway } from '@baton/gateway';
 import { createIdentity, identityConfigSchema } from '@baton/identity';
 import { startEmbeddedPostgres } from '@baton/local-infra';
@@ -28,6 +29,7 @@ const envSchema = gatewayEnvSchema
   .extend(identityConfigSchema.shape)
   .extend(tasksConfigSchema.shape)
   .extend(notificationsConfigSchema.shape)
+  .extend(filesConfigSchema.shape)
   .extend({
     DATABASE_URL: envVars.optionalUrl,
     NATS_URL: z.string().optional(),
@@ -51,6 +53,8 @@ async function main() {
     REMOTE_OVERRIDE_ORIGINS: devServerOrigins.join(','),
     ...process.env,
   });
+  const storageOrigin = storageOriginOf(env);
+  if (storageOrigin && env.STORAGE_ORIGINS.length === 0) env.STORAGE_ORIGINS = [storageOrigin];
   const logger = createLogger({ name: 'baton' });
   const lifecycle = new Lifecycle(logger);
   lifecycle.handleSignals();
@@ -98,6 +102,14 @@ async function main() {
     config: env,
   });
   lifecycle.onClose('identity', () => identity.close());
+  const files = await createFiles({
+    databaseUrl,
+    bus,
+    logger: createLogger({ name: 'files' }),
+    config: env,
+    keys: identity.deps.keys.resolver,
+  });
+  lifecycle.onClose('files', () => files.close());
   const tasks = await createTasks({
     databaseUrl,
     bus,
@@ -106,6 +118,7 @@ async function main() {
     config: env,
     keys: identity.deps.keys.resolver,
     identity: async (path, init) => identity.app.request(path, init),
+    files: async (path, init) => files.app.request(path, init),
   });
   lifecycle.onClose('tasks', () => tasks.close());
   const notifications = await createNotifications({
@@ -122,6 +135,7 @@ async function main() {
       identity: inProcessUpstream(identity.app),
       tasks: inProcessUpstream(tasks.app),
       notifications: inProcessUpstream(notifications.app),
+      files: inProcessUpstream(files.app),
     },
     keys: identity.deps.keys.resolver,
     bus,
@@ -142,7 +156,10 @@ async function main() {
   say(
     `  Database:     ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded Postgres on port ${env.BATON_PG_PORT}`}`,
   );
-  say('  Services:     identity, tasks, notifications (folders, files answer 503 until they land)');
+  say('  Services:     identity, tasks, notifications, files (folders answers 503 until it lands)');
+  say(
+    `  Files:        ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `on disk in ${files.deps.config.FILES_DIR ?? join(env.BATON_DATA_DIR, 'files')}`}`,
+  );
   say('Press Ctrl+C to stop.');
 }
 

@@ -1,4 +1,11 @@
-import { type HttpMethod, openApiDocument, routes, type ServiceName, toHonoPath } from '@baton/contracts';
+import {
+  type HttpMethod,
+  OBJECT_PATH_PREFIX,
+  openApiDocument,
+  routes,
+  type ServiceName,
+  toHonoPath,
+} from '@baton/contracts';
 import {
   createServiceApp,
   HttpError,
@@ -7,6 +14,7 @@ import {
   requireAuth,
   type TokenVerifier,
 } from '@baton/service-kit';
+import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { forward } from './proxy';
@@ -20,6 +28,8 @@ export interface GatewayOptions {
   static?: StaticConfig;
   maxBodyBytes?: number;
   readiness?: Record<string, ReadinessCheck>;
+  /** Where uploaded files are stored when not on this origin (S3): the page may load and send them there. */
+  storageOrigins?: string[];
 }
 
 const unavailable = (service: ServiceName) =>
@@ -36,45 +46,54 @@ export function createGatewayApp(options: GatewayOptions) {
     logger: options.logger,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     readiness: options.readiness,
+    // The local store's uploads: streamed to the files service, which counts them against their signed limit.
+    streamedBodyPrefix: OBJECT_PATH_PREFIX,
   });
   // Remotes may be served from elsewhere (a CDN, a staging build for one tab): their code is allowed too.
   const remoteOrigins = options.static ? remoteOriginsOf(options.static) : [];
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
-        fontSrc: ["'self'", ...remoteOrigins],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const storage = options.storageOrigins ?? [];
+  const appHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...remoteOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+      imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...storage],
+      fontSrc: ["'self'", ...remoteOrigins],
+      connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins, ...storage],
+      // File previews (PDF, text) are shown in frames.
+      frameSrc: ["'self'", ...storage],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // A stored file's answer carries the files service's own headers (nosniff, a sandboxing CSP, a
+  // disposition, framing by this origin only for previews); the app's policy is for the app's pages.
+  app.use((c, next) => (c.req.path.startsWith(OBJECT_PATH_PREFIX) ? next() : appHeaders(c, next)));
+
+  /** Forwards to the owning service; a service not deployed or not answering is a 503 naming it. */
+  const proxy = async (c: Context, service: ServiceName, object = false) => {
+    const upstream = options.upstreams[service];
+    if (!upstream) throw unavailable(service);
+    try {
+      return await forward(c, upstream, object);
+    } catch (error) {
+      options.logger.warn({ err: error, service, requestId: c.get('requestId') }, 'upstream failed');
+      throw unavailable(service);
+    }
+  };
 
   const auth = requireAuth(options.verifyAccess);
   // Answers can be large (a list of every task): gzip or brotli when the client accepts it.
   const compression = compress();
   for (const route of routes) {
-    const upstream = options.upstreams[route.service];
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
     app.on(route.method, path, compression);
-    app.on(route.method satisfies HttpMethod, path, async (c) => {
-      if (!upstream) throw unavailable(route.service);
-      try {
-        return await forward(c, upstream);
-      } catch (error) {
-        options.logger.warn(
-          { err: error, service: route.service, requestId: c.get('requestId') },
-          'upstream failed',
-        );
-        throw unavailable(route.service);
-      }
-    });
+    app.on(route.method satisfies HttpMethod, path, (c) => proxy(c, route.service));
   }
+
+  // The local store's signed object URLs: no bearer (the signature is the permission), no compression.
+  app.on(['GET', 'PUT'], `${OBJECT_PATH_PREFIX}:key`, (c) => proxy(c, 'files', true));
 
   const openapi = openApiDocument();
   app.get('/openapi.json', (c) => c.json(openapi));

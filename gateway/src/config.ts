@@ -40,6 +40,8 @@ export const gatewayEnvSchema = z.object({
   REMOTE_OVERRIDE_ORIGINS: origins.default([]),
   /** JSON file mapping remote name -> manifest URL, served as /remotes.json. */
   REMOTES_FILE: z.string().default(resolve(repoRoot, 'deploy/remotes/local.json')),
+  /** Where uploaded files live when not behind this gateway (an S3 bucket's origin), comma-separated. */
+  STORAGE_ORIGINS: origins.default([]),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()

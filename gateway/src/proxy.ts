@@ -16,10 +16,14 @@ const clientAddress = (c: Context) => {
   }
 };
 
-/** Forwards the request to `upstream` with the request id and the client's address, and streams back the answer. */
-export async function forward(c: Context, upstream: Upstream): Promise<Response> {
+/**
+ * Forwards the request to `upstream` with the request id and the client's address, streaming the body both
+ * ways (an upload of 25 MB is never held in memory). `object`: a file's bytes, whose length is kept
+ * both ways (the files service refuses a too-large upload from it before reading).
+ */
+export async function forward(c: Context, upstream: Upstream, object = false): Promise<Response> {
   const headers = new Headers();
-  for (const name of forwardedRequestHeaders) {
+  for (const name of object ? [...forwardedRequestHeaders, 'content-length'] : forwardedRequestHeaders) {
     const value = c.req.header(name);
     if (value !== undefined) headers.set(name, value);
   }
@@ -29,12 +33,13 @@ export async function forward(c: Context, upstream: Upstream): Promise<Response>
   const request = new Request(c.req.url, {
     method: c.req.method,
     headers,
-    ...(hasBody ? { body: await c.req.arrayBuffer() } : {}),
-  });
+    ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
+  } as RequestInit);
   const response = await upstream(request);
   const out = new Headers();
   response.headers.forEach((value, name) => {
-    if (!hopByHop.has(name) && name !== 'content-length' && name !== 'content-encoding') out.set(name, value);
+    const recoded = !object && (name === 'content-length' || name === 'content-encoding');
+    if (!hopByHop.has(name) && !recoded) out.set(name, value);
   });
   out.set(REQUEST_ID_HEADER, c.get('requestId'));
   return new Response(response.body, { status: response.status, headers: out });

@@ -58,6 +58,7 @@ export async function startConfiguredGateway(
     | 'REMOTES_FILE'
     | 'REMOTE_OVERRIDE_ORIGINS'
     | 'MAX_BODY_BYTES'
+    | 'STORAGE_ORIGINS'
   >,
   parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
 ) {
@@ -70,6 +71,7 @@ export async function startConfiguredGateway(
     bus: parts.bus,
     static: staticConfigOf(env),
     maxBodyBytes: env.MAX_BODY_BYTES,
+    storageOrigins: env.STORAGE_ORIGINS.map((o) => new URL(o).origin),
     allowedOrigins: allowedOriginsOf(env),
     port: env.PORT,
     host: env.HOST,

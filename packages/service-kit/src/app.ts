@@ -22,6 +22,11 @@ export interface ServiceAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** Largest accepted request body in bytes. */
   maxBodyBytes?: number;
+  /**
+   * Paths under this prefix skip the body limit: their handlers stream the body and count it against a
+   * limit of their own (Hono's limit buffers a body sent without Content-Length whole in memory).
+   */
+  streamedBodyPrefix?: string;
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -57,12 +62,12 @@ export function createServiceApp(options: ServiceAppOptions) {
       'request',
     );
   });
-  app.use(
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? 64 * 1024,
-      onError: (c) => c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: options.maxBodyBytes ?? 64 * 1024,
+    onError: (c) => c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413),
+  });
+  const streamed = options.streamedBodyPrefix;
+  app.use((c, next) => (streamed && c.req.path.startsWith(streamed) ? next() : limitBody(c, next)));
 
   app.get('/healthz', (c) => c.json({ ok: true, service: options.name }));
   app.get('/readyz', async (c) => {

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { OBJECT_PATH_PREFIX } from '@baton/contracts';
 import {
   createServiceApp,
   type EventBus,
@@ -21,9 +22,6 @@ import { startSweeper } from './sweeper';
 
 export const SERVICE_NAME = 'files';
 
-/** The largest request the files service reads: an upload (streamed, limited again per signed URL). */
-const MAX_OBJECT_BODY = 26_214_400 + 1024;
-
 /** files' HTTP app over ready dependencies (tests build it without a port). */
 export function createFilesApp(
   deps: FilesDeps,
@@ -33,7 +31,8 @@ export function createFilesApp(
     name: SERVICE_NAME,
     logger: deps.logger,
     readiness,
-    maxBodyBytes: MAX_OBJECT_BODY,
+    // Uploads stream to the store, counted against their signed limit (objects.routes.ts).
+    streamedBodyPrefix: OBJECT_PATH_PREFIX,
   });
   app.route('/', uploadRoutes(deps));
   if (deps.store.kind === 'local')
@@ -55,6 +54,16 @@ export async function storeOf(config: FilesConfig, db: FilesDb): Promise<ObjectS
     publicUrl: config.PUBLIC_URL,
     secret: await loadServerSecret(db, 'local-store-signing'),
   });
+}
+
+/** The origin browsers reach stored files at when it is not the app's own (S3), for the app's CSP. */
+export function storageOriginOf(config: FilesConfig): string | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  if (!config.S3_ENDPOINT) return `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`;
+  const endpoint = new URL(config.S3_ENDPOINT);
+  return config.S3_FORCE_PATH_STYLE === 'false'
+    ? `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`
+    : endpoint.origin;
 }
 
 export interface FilesOptions {

@@ -1,2 +1,9 @@
-export { createFiles, createFilesApp, type Files, type FilesOptions, SERVICE_NAME } from './app';
+export {
+  createFiles,
+  createFilesApp,
+  type Files,
+  type FilesOptions,
+  SERVICE_NAME,
+  storageOriginOf,
+} from './app';
 export { type FilesConfig, filesConfigSchema } from './config';

@@ -41,7 +41,12 @@ export async function createNotifications(options: NotificationsOptions) {
     config,
   });
   const { db, logger } = core;
-  const consumers = await startConsumers({ bus: options.bus, db, logger, afterCommit: core.afterOutboxWrite });
+  const consumers = await startConsumers({
+    bus: options.bus,
+    db,
+    logger,
+    afterCommit: core.afterOutboxWrite,
+  });
   core.onClose(() => consumers.stop());
   const deps: NotificationsDeps = { db, config, logger, verifyAccess: core.verifyAccess };
   return { app: createNotificationsApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
