@@ -1,3 +1,4 @@
+import { samples, uploadFile } from '@baton/files/testing';
 import type { MailCatcher } from '@baton/mailer';
 import {
   databaseServerUrl,
@@ -19,7 +20,7 @@ import { AppProcess, cleanEnv } from './process';
 describe('npm run start:distributed', () => {
   let app: AppProcess;
   let gateways: string[];
-  let services: Record<'identity' | 'tasks' | 'notifications', string>;
+  let services: Record<'identity' | 'tasks' | 'notifications' | 'files', string>;
   let mail: MailCatcher;
 
   beforeAll(async () => {
@@ -27,6 +28,7 @@ describe('npm run start:distributed', () => {
     const identityPort = await freePort();
     const tasksPort = await freePort();
     const notificationsPort = await freePort();
+    const filesPort = await freePort();
     gateways = ports.map((p) => `http://127.0.0.1:${p}`);
     mail = await startSmtpCapture();
     app = new AppProcess(
@@ -39,6 +41,7 @@ describe('npm run start:distributed', () => {
         IDENTITY_PORT: String(identityPort),
         TASKS_PORT: String(tasksPort),
         NOTIFICATIONS_PORT: String(notificationsPort),
+        FILES_PORT: String(filesPort),
         PUBLIC_URL: gateways[0] as string,
         SMTP_URL: mail.smtpUrl,
         // This file signs up more people from one address than identity's limits allow in a minute.
@@ -46,7 +49,12 @@ describe('npm run start:distributed', () => {
       }),
     );
     const at = (port: number) => `http://127.0.0.1:${port}`;
-    services = { identity: at(identityPort), tasks: at(tasksPort), notifications: at(notificationsPort) };
+    services = {
+      identity: at(identityPort),
+      tasks: at(tasksPort),
+      notifications: at(notificationsPort),
+      files: at(filesPort),
+    };
     for (const url of [...gateways, ...Object.values(services)]) await app.waitForOk(`${url}/readyz`, 90_000);
   }, 120_000);
 
@@ -149,6 +157,36 @@ describe('npm run start:distributed', () => {
     for (const socket of [bensBell, bensList, anasList, ...strangers]) socket.close();
   });
 
+  it('a file uploaded through one replica is attached, previewed and downloaded through the other', async () => {
+    const [a, b] = gateways as [string, string];
+    const ana = await signUpAndLogin(a);
+    const file = await uploadFile((url, init) => fetch(new URL(url, a), init), ana.tokens.access, {
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      bytes: samples.pdf('Across replicas'),
+    });
+    expect(file.url.startsWith(`${a}/files/objects/`)).toBe(true);
+    const form = { title: 'Filed', dueDate: '2026-12-24', priority: 'Lenient', attachmentKey: file.key };
+    const created = await fetch(`${b}/create_list`, jsonRequest('POST', form, ana.tokens.access));
+    expect(created.status).toBe(201);
+    const { id } = await readJson(created);
+    const preview = await readJson(
+      fetch(`${b}/api/preview/${id}/`, jsonRequest('GET', undefined, ana.tokens.access)),
+    );
+    expect(preview).toMatchObject({
+      filename: 'plan.pdf',
+      content_type: 'application/pdf',
+      can_preview: true,
+    });
+    const shown = await fetch(preview.url);
+    expect(shown.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(samples.pdf('Across replicas'))).toBe(true);
+    const { url } = await readJson(
+      fetch(`${a}/api/download/presign/${id}/`, jsonRequest('GET', undefined, ana.tokens.access)),
+    );
+    expect((await fetch(url)).headers.get('content-disposition')).toMatch(/^attachment; filename="plan.pdf"/);
+  });
+
   it('both replicas answer every identity route through HTTP to the identity process', async () => {
     const res = await fetch(`${gateways[1]}/api/token/check/`);
     expect(res.status).toBe(401);
@@ -159,7 +197,7 @@ describe('npm run start:distributed', () => {
   });
 
   describe('a session that ends is refused by every service and gateway within a second', () => {
-    const deployed = ['identity', 'tasks', 'notifications'] as const;
+    const deployed = ['identity', 'tasks', 'notifications', 'files'] as const;
     const refusedEverywhere = (access: string) =>
       expectRefusedEverywhere({
         access,
