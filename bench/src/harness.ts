@@ -48,6 +48,8 @@ export async function startServer() {
   }
   return {
     base,
+    /** The process group of the app (its processes: tsx and the node process it runs). */
+    group: child.pid as number,
     /** Postgres server URL the app uses (embedded Postgres unless DATABASE_URL is set). */
     databaseUrl: process.env.DATABASE_URL ?? `postgres://postgres:baton@127.0.0.1:${pgPort}/postgres`,
     async stop() {
