@@ -47,7 +47,7 @@ const mbps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Uploads `body` through the gateway, attaches it to a new task, downloads it; times both, watching memory. */
-async function transfer(base: string, access: string, body: Uint8Array, group: number) {
+async function transfer(base: string, access: string, body: Uint8Array<ArrayBuffer>, group: number) {
   const presigned = await readJson(
     fetch(
       `${base}/api/uploads/presign/`,

@@ -10,7 +10,7 @@ import { type ListKind, listPath, type TaskKind } from './rules';
 
 const listKinds: ListKind[] = ['personal', 'assigned', 'invited'];
 
-/** The task form payload of SPEC §3 (without attachments, which the files issue adds). */
+/** The task form payload of SPEC §3. */
 export interface TaskForm {
   title: string;
   description: string;
@@ -19,6 +19,9 @@ export interface TaskForm {
   category?: Task['category'];
   /** The recipient, for a new assignment or invitation. */
   email?: string;
+  /** An upload to attach (both set), null to remove the file; absent keeps the current one. */
+  attachmentKey?: string | null;
+  attachmentUrl?: string | null;
 }
 
 export interface TaskWriteResult {

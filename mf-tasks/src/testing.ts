@@ -26,6 +26,7 @@ export function taskOf(overrides: Partial<Task> = {}): Task {
     folder: null,
     attachmentKey: null,
     attachmentUrl: null,
+    attachment: null,
     category: 'Personal Tasks',
     ...overrides,
   };

@@ -289,3 +289,68 @@ describe('History', () => {
     expect(await screen.findByText('No progress updates yet.')).toBeInTheDocument();
   });
 });
+
+describe('the attachment (SPEC §2 "attachment preview")', () => {
+  const attachment = { name: 'brief.pdf', contentType: 'application/pdf', size: 1_258_291 };
+
+  it('shows name and size, and Preview opens the file in the preview dialog; Download opens a new tab', async () => {
+    const task = taskOf({
+      title: 'With file',
+      attachmentKey: 'k1',
+      attachmentUrl: 'https://s/k1',
+      attachment,
+    });
+    const signed = 'https://storage.test/objects/k1?sig=inline';
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/preview/:taskId/', ({ params, request }) => {
+        asked.push(`${params.taskId}:${request.headers.get('authorization')?.slice(0, 7)}`);
+        return HttpResponse.json({
+          filename: 'brief.pdf',
+          name: 'brief.pdf',
+          content_type: 'application/pdf',
+          size: attachment.size,
+          url: signed,
+          can_preview: true,
+        });
+      }),
+      http.get('/api/download/presign/:taskId/', () => HttpResponse.json({ url: 'https://storage.test/dl' })),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { card, user } = await showCard(task);
+    expect(within(card).getByText('brief.pdf')).toBeInTheDocument();
+    expect(within(card).getByText('1.2 MB')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Preview attachment brief.pdf' }));
+    const dialog = screen.getByRole('dialog', { name: 'File preview' });
+    expect(await within(dialog).findByTitle('brief.pdf')).toHaveAttribute('src', signed);
+    expect(asked).toEqual([`${task.id}:Bearer `]);
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://storage.test/dl', '_blank', 'noopener'));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('is absent without a file', async () => {
+    const { card } = await showCard(taskOf({ title: 'Bare' }));
+    expect(within(card).queryByRole('button', { name: /Preview attachment/ })).not.toBeInTheDocument();
+  });
+
+  it("the card's own changes leave the file alone: no attachment fields in the write", async () => {
+    const task = taskOf({
+      title: 'Keep file',
+      attachmentKey: 'k1',
+      attachmentUrl: 'https://s/k1',
+      attachment,
+    });
+    const { card, user, writes } = await showCard(task);
+    await user.selectOptions(within(card).getByRole('combobox', { name: 'Priority' }), 'Immediate');
+    fireEvent.change(within(card).getByLabelText('Due date'), { target: { value: '2026-12-24' } });
+    await waitFor(() => expect(writes).toHaveLength(2));
+    for (const { body } of writes) {
+      expect(body).toMatchObject({ id: task.id });
+      expect(body).not.toHaveProperty('attachmentKey');
+      expect(body).not.toHaveProperty('attachmentUrl');
+    }
+  });
+});

@@ -1,6 +1,16 @@
 import type { Task } from '@baton/contracts';
-import { Banner, Button, cx, Dialog, priorities, priorityColors } from '@baton/ui';
-import type { TaskCategory } from '@baton/web-platform';
+import {
+  Banner,
+  Button,
+  cx,
+  Dialog,
+  FilePreviewDialog,
+  formatFileSize,
+  PaperclipIcon,
+  priorities,
+  priorityColors,
+} from '@baton/ui';
+import { type TaskCategory, useApiClient } from '@baton/web-platform';
 import { type CSSProperties, useState } from 'react';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
 import { messages } from '../messages';
@@ -19,7 +29,10 @@ export interface TaskCardProps {
   dragIds: () => string[];
 }
 
-/** The form of an existing task, for changes made on the card itself (priority, due date). */
+/**
+ * The form of an existing task, for changes made on the card itself (priority, due date). Without
+ * attachment fields, which the server reads as "keep the file".
+ */
 const formOf = (task: Task): TaskForm => ({
   title: task.title,
   description: task.description,
@@ -32,7 +45,8 @@ const formOf = (task: Task): TaskForm => ({
 export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
   const can = capabilities[category];
   const [expanded, setExpanded] = useState(false);
-  const [dialog, setDialog] = useState<'history' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'history' | 'delete' | 'preview' | null>(null);
+  const { request } = useApiClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [saveTask] = useSaveTaskMutation();
   const [setCompleted, completing] = useSetCompletedMutation();
@@ -168,6 +182,22 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
         {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
       </div>
 
+      {task.attachment ? (
+        <p className="task-card__attachment">
+          <PaperclipIcon />
+          <span className="task-card__attachment-name">{task.attachment.name}</span>
+          <span className="task-card__attachment-size">{formatFileSize(task.attachment.size)}</span>
+          <button
+            type="button"
+            className="task-link"
+            aria-label={`Preview attachment ${task.attachment.name}`}
+            onClick={() => setDialog('preview')}
+          >
+            Preview
+          </button>
+        </p>
+      ) : null}
+
       {failure ? (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure}
@@ -195,6 +225,9 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
         ) : null}
       </div>
 
+      {dialog === 'preview' ? (
+        <FilePreviewDialog request={request} taskId={task.id} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'history' ? (
         <HistoryDialog taskId={task.id} title={task.title} onClose={() => setDialog(null)} />
       ) : null}

@@ -6,6 +6,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { type TaskForm, type TaskWriteResult, useSaveTaskMutation } from '../api';
 import { messages } from '../messages';
 import { addLabel, dueDay, kindOf } from '../rules';
+import { AttachmentField } from './AttachmentField';
+import { type AttachmentChoice, attachmentPayload } from './attachment';
 import { RecipientField } from './RecipientField';
 
 interface Fields {
@@ -14,6 +16,7 @@ interface Fields {
   dueDate: string;
   priority: Task['priority'] | '';
   email: string;
+  attachment: AttachmentChoice;
 }
 
 /** The first rule of SPEC §5 "Task form" the fields break, or null. */
@@ -51,6 +54,7 @@ export function TaskFormDialog({
     dueDate: dueDay(task?.dueDate ?? null),
     priority: task?.priority ?? '',
     email: '',
+    attachment: { kind: 'keep' },
   });
   const { notice, show, clear } = useNotice();
   const [save, { isLoading }] = useSaveTaskMutation();
@@ -58,9 +62,11 @@ export function TaskFormDialog({
   const descriptionId = useId();
   const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
   const fail = (text: string) => show('error', text);
+  const uploading = fields.attachment.kind === 'uploading';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     const problem = taskFormProblem(fields, needsRecipient);
     if (problem) return fail(problem);
     clear();
@@ -71,6 +77,7 @@ export function TaskFormDialog({
       priority: fields.priority as Task['priority'],
       category,
       ...(needsRecipient ? { email: fields.email.trim() } : {}),
+      ...attachmentPayload(fields.attachment),
     };
     try {
       onSaved(await save({ kind, form, id: task?.id }).unwrap());
@@ -135,6 +142,11 @@ export function TaskFormDialog({
           </div>
         </div>
         {needsRecipient ? <RecipientField value={fields.email} onChange={(email) => set({ email })} /> : null}
+        <AttachmentField
+          current={task?.attachment ?? null}
+          value={fields.attachment}
+          onChange={(attachment) => set({ attachment })}
+        />
         {editing && recipient ? (
           <p className="task-form__fixed">Recipient: {recipient} (cannot be changed)</p>
         ) : null}
@@ -142,7 +154,8 @@ export function TaskFormDialog({
           <Button variant="secondary" disabled={isLoading} onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={isLoading}>
+          {/* Nothing to save until the chosen file is stored. */}
+          <Button type="submit" busy={isLoading} disabled={uploading}>
             {isLoading ? 'Saving…' : editing ? 'Save changes' : title}
           </Button>
         </div>

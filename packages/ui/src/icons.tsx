@@ -38,3 +38,22 @@ export function CloseIcon() {
     </svg>
   );
 }
+
+/** Decorative paperclip beside an attachment's name. */
+export function PaperclipIcon() {
+  return (
+    <svg
+      className="b-paperclip-icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M16.5 6.5v10.6a4.5 4.5 0 0 1-9 0V5.8a3 3 0 0 1 6 0v10.3a1.5 1.5 0 0 1-3 0V6.5H9v9.6a3 3 0 0 0 6 0V5.8a4.5 4.5 0 0 0-9 0v11.3a6 6 0 0 0 12 0V6.5h-1.5Z"
+      />
+    </svg>
+  );
+}

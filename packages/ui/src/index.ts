@@ -4,7 +4,16 @@ export { Checkbox, type CheckboxProps } from './Checkbox';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './DropdownMenu';
+export {
+  FilePreviewDialog,
+  type FilePreviewDialogProps,
+  type FileSubject,
+  filePaths,
+  type PreviewRequest,
+} from './FilePreviewDialog';
 export { FieldLabel } from './field';
+export { formatFileSize } from './fileSize';
+export { PaperclipIcon } from './icons';
 export { type Notice, NoticeBanner, useNotice } from './Notice';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';

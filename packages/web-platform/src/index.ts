@@ -31,6 +31,15 @@ export {
   useRequestCreateFolder,
   useRequestCreateTask,
 } from './context';
+export {
+  percentOf,
+  type RequestFn,
+  UploadError,
+  type UploadedFile,
+  type UploadOptions,
+  uploadFile,
+  uploadPaths,
+} from './files/upload';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
 export {
   connectLiveSocket,

@@ -69,4 +69,5 @@ export function gate() {
   return { opened, open };
 }
 
+export { FakeUpload, useFakeUploads } from './files/fake-upload';
 export { FakeWebSocket, useFakeWebSockets } from './live/fake-socket';

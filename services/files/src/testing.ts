@@ -90,7 +90,7 @@ export async function uploadFile(
     key: string;
     headers: Record<string, string>;
   };
-  const put = await objects(url, { method: 'PUT', headers, body: file.bytes });
+  const put = await objects(url, { method: 'PUT', headers, body: new Uint8Array(file.bytes) });
   if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
   return { key, url, objectUrl: url.split('?')[0] as string };
 }
