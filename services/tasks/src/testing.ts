@@ -34,7 +34,13 @@ export async function eventually<T>(
  * with a real SMTP capture server for tasks' mails. People sign up through identity's real routes.
  */
 export async function startTestTasks(
-  options: { bus?: EventBus; config?: Partial<TasksConfig>; logger?: Logger } = {},
+  options: {
+    bus?: EventBus;
+    config?: Partial<TasksConfig>;
+    logger?: Logger;
+    /** The files service's settings (e.g. an S3 bucket); the local store in a temporary directory otherwise. */
+    files?: Parameters<typeof startTestFiles>[0]['config'];
+  } = {},
 ) {
   const bus = options.bus ?? new InProcessBus();
   const id = await startTestIdentity({ bus });
@@ -42,7 +48,7 @@ export async function startTestTasks(
   const smtp = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
   const config = { ...tasksConfigSchema.parse({ PUBLIC_URL: 'http://baton.test' }), ...options.config };
-  const files = await startTestFiles({ bus, keys: id.identity.deps.keys.resolver });
+  const files = await startTestFiles({ bus, keys: id.identity.deps.keys.resolver, config: options.files });
   const tasks = await createTasks({
     databaseUrl: databaseServerUrl(),
     database,
