@@ -1,5 +1,4 @@
-import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
-import { run, startServer } from './harness';
+import { run, signedUpToken, startServer } from './harness';
 
 /**
  * Requests per second and latency of POST /login/ and GET /api/token/check/ through the gateway of
@@ -12,15 +11,7 @@ import { run, startServer } from './harness';
 async function main() {
   const server = await startServer();
   try {
-    const user = makeUser();
-    await fetch(
-      `${server.base}/user_signup/`,
-      jsonRequest('POST', { ...user, confirmPassword: user.password }),
-    );
-    const login = await readJson(
-      fetch(`${server.base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
-    );
-    const access: string = login.tokens.access;
+    const { user, access } = await signedUpToken(server.base);
     console.log(
       `Baton gateway at ${server.base}, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'}, node ${process.version}`,
     );

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { limits } from '@baton/contracts/constants';
-import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
-import { run, startServer } from './harness';
+import { jsonRequest, readJson } from '@baton/test-kit';
+import { run, signedUpToken, startServer } from './harness';
 
 /**
  * Files through the gateway of `npm start` (one process, local-disk store): upload and download throughput
@@ -88,15 +88,7 @@ async function transfer(base: string, access: string, body: Uint8Array<ArrayBuff
 async function main() {
   const server = await startServer();
   try {
-    const user = makeUser();
-    await fetch(
-      `${server.base}/user_signup/`,
-      jsonRequest('POST', { ...user, confirmPassword: user.password }),
-    );
-    const login = await readJson(
-      fetch(`${server.base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
-    );
-    const access: string = login.tokens.access;
+    const { access } = await signedUpToken(server.base);
     const body = new Uint8Array(size).map((_, i) => i % 251);
     // One small round trip first, so code loaded on first use is not counted as memory the bodies took.
     await transfer(server.base, access, body.subarray(0, 1 << 20), server.group);

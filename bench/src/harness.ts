@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@baton/test-kit';
+import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import autocannon from 'autocannon';
 
 /** What the benchmarks share: `npm start`'s process on free ports, and autocannon with one line of figures. */
@@ -74,4 +74,14 @@ export function run(title: string, options: autocannon.Options) {
       resolveRun();
     });
   });
+}
+
+/** Signs a new person up and in through the gateway at `base`; returns their access token. */
+export async function signedUpToken(base: string) {
+  const user = makeUser();
+  await fetch(`${base}/user_signup/`, jsonRequest('POST', { ...user, confirmPassword: user.password }));
+  const login = await readJson(
+    fetch(`${base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
+  );
+  return { user, access: login.tokens.access as string };
 }

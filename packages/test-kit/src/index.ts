@@ -4,3 +4,4 @@ export * from './ports';
 export * from './raw-socket';
 export * from './s3';
 export * from './tokens';
+export * from './wait';

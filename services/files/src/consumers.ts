@@ -15,11 +15,7 @@ async function onDetached(trx: FilesTrx, store: ObjectStore, event: EventEnvelop
     .where('ref_id', '=', taskId)
     .forUpdate()
     .execute();
-  await deleteUploads(
-    trx,
-    store,
-    rows.map((r) => r.key),
-  );
+  await deleteUploads(trx, store, rows);
 }
 
 /** An account was deleted: every file it uploaded goes, and nothing presigned for it later is kept. */
@@ -37,11 +33,7 @@ async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnve
     .where('state', '!=', 'deleted')
     .forUpdate()
     .execute();
-  await deleteUploads(
-    trx,
-    store,
-    rows.map((r) => r.key),
-  );
+  await deleteUploads(trx, store, rows);
 }
 
 /**

@@ -23,11 +23,7 @@ export async function sweepUnclaimedUploads(db: FilesDb, store: ObjectStore, old
         .forUpdate()
         .skipLocked()
         .execute();
-      await deleteUploads(
-        trx,
-        store,
-        rows.map((r) => r.key),
-      );
+      await deleteUploads(trx, store, rows);
       return rows.length;
     });
     swept += batch;

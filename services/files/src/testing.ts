@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventBus } from '@baton/service-kit';
 import { databaseServerUrl, dropDatabase, uniqueDatabaseName } from '@baton/test-kit';
+
+export { eventually } from '@baton/test-kit';
+
 import type { JWTVerifyGetKey } from 'jose';
 import { createFiles } from './app';
 import { type FilesConfig, filesConfigSchema } from './config';
@@ -52,20 +55,6 @@ export async function startTestFiles(options: {
 export type TestFiles = Awaited<ReturnType<typeof startTestFiles>>;
 
 export * as samples from './samples';
-
-/** Polls `check` until it returns something truthy (consumers follow events, not requests). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 type Fetcher = (url: string, init?: RequestInit) => Response | Promise<Response>;
 

@@ -60,7 +60,7 @@ export async function confirmStored(deps: FilesDeps, upload: Upload): Promise<Up
   const size = await deps.store.size(upload.key);
   if (size === null) return null;
   if (size === 0 || size > limits.fileBytes) {
-    await deleteUploads(deps.db, deps.store, [upload.key]);
+    await deleteUploads(deps.db, deps.store, [upload]);
     throw size === 0 ? badRequest(fileMessages.empty) : tooLarge();
   }
   const contentType = await sniffContentType(
@@ -165,8 +165,9 @@ export async function grantUrl(deps: FilesDeps, body: z.output<typeof grantReque
  * Marks uploads deleted and removes their bytes, in the caller's transaction: a store failure rolls the
  * marks back, so a retried event deletes what is left (removing a missing object succeeds).
  */
-export async function deleteUploads(db: FilesDb | FilesTrx, store: ObjectStore, keys: string[]) {
-  if (keys.length === 0) return;
+export async function deleteUploads(db: FilesDb | FilesTrx, store: ObjectStore, uploads: { key: string }[]) {
+  if (uploads.length === 0) return;
+  const keys = uploads.map((u) => u.key);
   await db
     .updateTable('uploads')
     .set({ state: 'deleted', deleted_at: new Date(), ref_kind: null, ref_id: null })

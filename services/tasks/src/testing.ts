@@ -5,6 +5,7 @@ import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
 import {
   databaseServerUrl,
   dropDatabase,
+  eventually,
   jsonRequest,
   type SignedUpUser,
   signUp,
@@ -15,19 +16,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createTasks } from './app';
 import { type TasksConfig, tasksConfigSchema } from './config';
 
-/** Polls `check` until it returns something truthy (projections follow events, not requests). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { eventually };
 
 /**
  * tasks and identity on fresh databases of the test Postgres, sharing a bus (in-process unless given),

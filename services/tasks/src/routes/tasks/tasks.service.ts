@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { issueAcceptLink } from '../../accept-tokens';
 import { type AttachmentChange, attachmentChange, attachmentColumns } from '../../attachments';
 import type { TasksDb, TasksDeps } from '../../context';
+import type { TaskKind } from '../../db/schema';
 import { actingAs } from '../../erasure';
 import { acceptMail, joinInvitationMail } from '../../mails';
 import { audienceOf, selectTaskViews, type TaskViewRow, toTask } from '../../views';
@@ -68,23 +69,39 @@ async function detach(
   await enqueueEvent(trx, 'tasks.attachment.detached', { actorId, audience: [], data: { taskId, key } });
 }
 
-export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+/** A new task: its id, and its file already attached to it by files (the row follows in a transaction). */
+async function draftTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
   const id = randomUUID();
-  const attachment = await attachmentChange(deps, me, id, null, body);
+  return { id, attachment: await attachmentChange(deps, me, id, null, body) };
+}
+
+const insertTask = (
+  trx: Db,
+  me: AuthContext,
+  draft: Awaited<ReturnType<typeof draftTask>>,
+  body: TaskForm,
+  kind: TaskKind,
+  folderId: string | null,
+) =>
+  trx
+    .insertInto('tasks')
+    .values({
+      id: draft.id,
+      ...fieldsOf(body),
+      ...attachmentColumns(draft.attachment),
+      owner_id: me.userId,
+      owner_email: me.email,
+      kind,
+      folder_id: folderId,
+    })
+    .execute();
+
+export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+  const draft = await draftTask(deps, body, me);
+  const { id } = draft;
   return write(deps, me.userId, async (trx) => {
     await assertOwnFolder(trx, body.folder_id, me.userId);
-    await trx
-      .insertInto('tasks')
-      .values({
-        id,
-        ...fieldsOf(body),
-        ...attachmentColumns(attachment),
-        owner_id: me.userId,
-        owner_email: me.email,
-        kind: 'personal',
-        folder_id: body.folder_id ?? null,
-      })
-      .execute();
+    await insertTask(trx, me, draft, body, 'personal', body.folder_id ?? null);
     const view = await viewOf(trx, id);
     await enqueueEvent(trx, 'tasks.task.created', {
       actorId: me.userId,
@@ -107,8 +124,8 @@ export async function delegateTask(
   role: 'assign' | 'invite',
   me: AuthContext,
 ) {
-  const id = randomUUID();
-  const attachment = await attachmentChange(deps, me, id, null, body);
+  const draft = await draftTask(deps, body, me);
+  const { id } = draft;
   return write(deps, me.userId, async (trx) => {
     const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const trusted = recipient
@@ -121,18 +138,7 @@ export async function delegateTask(
             .executeTakeFirst(),
         )
       : false;
-    await trx
-      .insertInto('tasks')
-      .values({
-        id,
-        ...fieldsOf(body),
-        ...attachmentColumns(attachment),
-        owner_id: me.userId,
-        owner_email: me.email,
-        kind: role,
-        folder_id: null,
-      })
-      .execute();
+    await insertTask(trx, me, draft, body, role, null);
     await trx
       .insertInto('task_recipients')
       .values({
