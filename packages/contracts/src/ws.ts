@@ -10,12 +10,14 @@ export const wsSubprotocol = 'jwt';
 // /ws/notifications/: each message is a notification object.
 export const wsNotificationMessage = notification;
 
-// /ws/tasks/: the live task events of SPEC §4, and two more so that lists also follow what §4 leaves out:
-// `task_added` (a task now in one of the person's lists: fetch them again) and `task_accepted`.
+// /ws/tasks/: the live task events of SPEC §4, and more so that lists also follow what §4 leaves out:
+// `task_added` (a task now in one of the person's lists: fetch them again), `task_accepted`, and
+// `folders_changed` (the person's folders or which tasks they hold changed: fetch folders and lists again).
 export const wsTaskMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task_added'), task_id: z.string() }),
   z.object({ type: z.literal('task_accepted'), task_id: z.string() }),
   z.object({ type: z.literal('task_delete'), task_id: z.string() }),
+  z.object({ type: z.literal('folders_changed') }),
   z.object({ type: z.literal('task_complete'), task_id: z.string(), completed: z.boolean() }),
   z.object({ type: z.literal('progress_update'), task_id: z.string(), progress: z.number().int() }),
   z.object({
