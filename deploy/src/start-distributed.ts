@@ -19,6 +19,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map(Number)),
   IDENTITY_PORT: envVars.port(7101),
   TASKS_PORT: envVars.port(7102),
+  FOLDERS_PORT: envVars.port(7103),
   NOTIFICATIONS_PORT: envVars.port(7104),
   FILES_PORT: envVars.port(7105),
   PUBLIC_URL: z.url().optional(),
@@ -54,6 +55,7 @@ async function main() {
   const tasksUrl = `http://127.0.0.1:${env.TASKS_PORT}`;
   const notificationsUrl = `http://127.0.0.1:${env.NOTIFICATIONS_PORT}`;
   const filesUrl = `http://127.0.0.1:${env.FILES_PORT}`;
+  const foldersUrl = `http://127.0.0.1:${env.FOLDERS_PORT}`;
   const shared = {
     ...process.env,
     DATABASE_URL: env.DATABASE_URL,
@@ -87,6 +89,11 @@ async function main() {
     IDENTITY_URL: identityUrl,
   });
   run('files', 'services/files/src/main.ts', { PORT: String(env.FILES_PORT), IDENTITY_URL: identityUrl });
+  run('folders', 'services/folders/src/main.ts', {
+    PORT: String(env.FOLDERS_PORT),
+    IDENTITY_URL: identityUrl,
+    FILES_URL: filesUrl,
+  });
   for (const port of env.GATEWAY_PORTS) {
     run(`gateway :${port}`, 'gateway/src/main.ts', {
       PORT: String(port),
@@ -94,6 +101,7 @@ async function main() {
       TASKS_URL: tasksUrl,
       NOTIFICATIONS_URL: notificationsUrl,
       FILES_URL: filesUrl,
+      FOLDERS_URL: foldersUrl,
     });
   }
   console.log('Baton (distributed) is starting:');
@@ -102,6 +110,7 @@ async function main() {
   console.log(`  tasks:     ${tasksUrl}`);
   console.log(`  notifications: ${notificationsUrl}`);
   console.log(`  files:     ${filesUrl}`);
+  console.log(`  folders:   ${foldersUrl}`);
   console.log(`  Mail:      ${mailUrl}`);
   console.log(`  Mode:      distributed over NATS at ${env.NATS_URL}`);
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { createFiles, filesConfigSchema, storageOriginOf } from '@baton/files';
+import { createFolders, foldersConfigSchema } from '@baton/folders';
 import { gatewayEnvSchema, inProcessUpstream, repoRoot, startConfiguredGateway } from '@baton/gateway';
 import { createIdentity, identityConfigSchema } from '@baton/identity';
 import { startEmbeddedPostgres } from '@baton/local-infra';
@@ -30,6 +31,7 @@ const envSchema = gatewayEnvSchema
   .extend(tasksConfigSchema.shape)
   .extend(notificationsConfigSchema.shape)
   .extend(filesConfigSchema.shape)
+  .extend(foldersConfigSchema.shape)
   .extend({
     DATABASE_URL: envVars.optionalUrl,
     NATS_URL: z.string().optional(),
@@ -121,6 +123,15 @@ async function main() {
     files: async (path, init) => files.app.request(path, init),
   });
   lifecycle.onClose('tasks', () => tasks.close());
+  const folders = await createFolders({
+    databaseUrl,
+    bus,
+    logger: createLogger({ name: 'folders' }),
+    config: env,
+    keys: identity.deps.keys.resolver,
+    files: async (path, init) => files.app.request(path, init),
+  });
+  lifecycle.onClose('folders', () => folders.close());
   const notifications = await createNotifications({
     databaseUrl,
     bus,
@@ -136,6 +147,7 @@ async function main() {
       tasks: inProcessUpstream(tasks.app),
       notifications: inProcessUpstream(notifications.app),
       files: inProcessUpstream(files.app),
+      folders: inProcessUpstream(folders.app),
     },
     keys: identity.deps.keys.resolver,
     bus,
@@ -156,7 +168,7 @@ async function main() {
   say(
     `  Database:     ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded Postgres on port ${env.BATON_PG_PORT}`}`,
   );
-  say('  Services:     identity, tasks, notifications, files (folders answers 503 until it lands)');
+  say('  Services:     identity, tasks, folders, notifications, files');
   say(
     `  Files:        ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `on disk in ${files.deps.config.FILES_DIR ?? join(env.BATON_DATA_DIR, 'files')}`}`,
   );

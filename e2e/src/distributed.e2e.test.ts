@@ -20,7 +20,7 @@ import { AppProcess, cleanEnv } from './process';
 describe('npm run start:distributed', () => {
   let app: AppProcess;
   let gateways: string[];
-  let services: Record<'identity' | 'tasks' | 'notifications' | 'files', string>;
+  let services: Record<'identity' | 'tasks' | 'notifications' | 'files' | 'folders', string>;
   let mail: MailCatcher;
 
   beforeAll(async () => {
@@ -29,6 +29,7 @@ describe('npm run start:distributed', () => {
     const tasksPort = await freePort();
     const notificationsPort = await freePort();
     const filesPort = await freePort();
+    const foldersPort = await freePort();
     gateways = ports.map((p) => `http://127.0.0.1:${p}`);
     mail = await startSmtpCapture();
     app = new AppProcess(
@@ -42,6 +43,7 @@ describe('npm run start:distributed', () => {
         TASKS_PORT: String(tasksPort),
         NOTIFICATIONS_PORT: String(notificationsPort),
         FILES_PORT: String(filesPort),
+        FOLDERS_PORT: String(foldersPort),
         PUBLIC_URL: gateways[0] as string,
         SMTP_URL: mail.smtpUrl,
         // This file signs up more people from one address than identity's limits allow in a minute.
@@ -54,6 +56,7 @@ describe('npm run start:distributed', () => {
       tasks: at(tasksPort),
       notifications: at(notificationsPort),
       files: at(filesPort),
+      folders: at(foldersPort),
     };
     for (const url of [...gateways, ...Object.values(services)]) await app.waitForOk(`${url}/readyz`, 90_000);
   }, 120_000);
@@ -187,6 +190,53 @@ describe('npm run start:distributed', () => {
     expect((await fetch(url)).headers.get('content-disposition')).toMatch(/^attachment; filename="plan.pdf"/);
   });
 
+  it('a folder made through one replica files a task made through the other', async () => {
+    const [a, b] = gateways as [string, string];
+    const ana = await signUpAndLogin(a);
+    const folder = await readJson(
+      fetch(
+        `${a}/api/folders/`,
+        jsonRequest('POST', { name: 'Replicas', color: '#6366F1' }, ana.tokens.access),
+      ),
+    );
+    const task = await readJson(
+      fetch(
+        `${b}/create_list`,
+        jsonRequest(
+          'POST',
+          { title: 'Filed', dueDate: '2026-12-24', priority: 'Lenient' },
+          ana.tokens.access,
+        ),
+      ),
+    );
+    // folders hears of the task over JetStream; until then it cannot file it.
+    let attached = 0;
+    for (let i = 0; i < 40 && attached !== 200; i += 1) {
+      const res = await fetch(
+        `${b}/api/folders/${folder.id}/attach-tasks/`,
+        jsonRequest('POST', { task_ids: [task.id] }, ana.tokens.access),
+      );
+      attached = res.status;
+      if (attached !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(attached).toBe(200);
+    await expect
+      .poll(async () => {
+        const { tasks } = await readJson(
+          fetch(
+            `${a}/api/tasks/personal/`,
+            jsonRequest('POST', { userEmail: ana.user.email }, ana.tokens.access),
+          ),
+        );
+        return tasks.find((t: { id: string }) => t.id === task.id)?.folder;
+      })
+      .toEqual({ id: folder.id, name: 'Replicas', color: '#6366F1' });
+    const listed = await readJson(
+      fetch(`${a}/api/folders/`, jsonRequest('GET', undefined, ana.tokens.access)),
+    );
+    expect(listed.folders).toMatchObject([{ id: folder.id, task_count: 1 }]);
+  });
+
   it('both replicas answer every identity route through HTTP to the identity process', async () => {
     const res = await fetch(`${gateways[1]}/api/token/check/`);
     expect(res.status).toBe(401);
@@ -197,7 +247,7 @@ describe('npm run start:distributed', () => {
   });
 
   describe('a session that ends is refused by every service and gateway within a second', () => {
-    const deployed = ['identity', 'tasks', 'notifications', 'files'] as const;
+    const deployed = ['identity', 'tasks', 'notifications', 'files', 'folders'] as const;
     const refusedEverywhere = (access: string) =>
       expectRefusedEverywhere({
         access,

@@ -78,6 +78,7 @@ export const fileMessages = {
   inUse: 'This file is already attached elsewhere.',
   urlMismatch: 'The attachment URL does not match the uploaded file.',
   noAttachment: 'This task has no attachment.',
+  noBaseFile: 'This folder has no base file.',
   previewUnavailable: 'Preview not available',
   previewFailed: 'Failed to preview file',
   previewInvalid: 'Invalid preview payload',
@@ -88,4 +89,30 @@ export const fileMessages = {
   downloadFailed: 'Failed to download',
   downloadNoUrl: 'No download URL returned',
   downloadError: 'Download failed',
+} as const;
+
+/** SPEC §3 Folder: the palette, by colour name, and the default colour (Blue). */
+export const folderPalette = {
+  Blue: '#4299E1',
+  Orange: '#ED8936',
+  Purple: '#9F7AEA',
+  Teal: '#38B2AC',
+  Pink: '#ED64A6',
+  Indigo: '#6366F1',
+  Cyan: '#06B6D4',
+  Slate: '#64748B',
+} as const;
+export const defaultFolderColor = folderPalette.Blue;
+
+/** Sentences of the folder forms that the server and the folders views share (SPEC §5, §8). */
+export const folderMessages = {
+  nameRequired: 'Folder name is required.',
+  nameTooLong: 'Folder name must be at most 50 characters.',
+  labelTooLong: 'Display name must be at most 60 characters.',
+  palette: 'Choose a colour from the palette.',
+  fileTooLarge: 'File is too large. Max 25 MB.',
+  notYourTasks: 'Only your own personal tasks can be put in a folder.',
+  notFound: 'Folder not found.',
+  createFailed: 'Failed to create folder.',
+  deleteFailed: 'Failed to delete folder. Please try again.',
 } as const;

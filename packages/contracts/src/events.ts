@@ -52,6 +52,8 @@ export const eventPayloads = {
   'folders.folder.updated': z.object({ folder }),
   'folders.folder.deleted': z.object({ folderId: uuid }),
   'folders.tasks.attached': z.object({ folderId: uuid, taskIds: z.array(uuid) }),
+  /** A folder let go of its base file (replaced, removed, or the folder deleted): files deletes it. */
+  'folders.basefile.detached': z.object({ folderId: uuid, key: z.string() }),
 } as const;
 export type EventSubject = keyof typeof eventPayloads;
 export type EventData<S extends EventSubject> = z.infer<(typeof eventPayloads)[S]>;

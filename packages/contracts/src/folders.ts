@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime, limits, uuid } from './common';
+import { defaultFolderColor, folderMessages } from './constants';
 
-export const folderPalette = {
-  Blue: '#4299E1',
-  Orange: '#ED8936',
-  Purple: '#9F7AEA',
-  Teal: '#38B2AC',
-  Pink: '#ED64A6',
-  Indigo: '#6366F1',
-  Cyan: '#06B6D4',
-  Slate: '#64748B',
-} as const;
-export const defaultFolderColor = folderPalette.Blue;
-
-export const folderMessages = {
-  nameRequired: 'Folder name is required.',
-  fileTooLarge: 'File is too large. Max 25 MB.',
-} as const;
+export { defaultFolderColor, folderMessages, folderPalette } from './constants';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #4299E1.');
 
@@ -40,10 +26,10 @@ const folderFields = {
     .string({ error: folderMessages.nameRequired })
     .trim()
     .min(1, folderMessages.nameRequired)
-    .max(limits.folderName, `Folder name must be at most ${limits.folderName} characters.`),
+    .max(limits.folderName, folderMessages.nameTooLong),
   color: hexColor.nullable(),
   baseFileKey: z.string().max(512).nullable(),
-  baseFileLabel: z.string().trim().max(limits.baseFileLabel).nullable(),
+  baseFileLabel: z.string().trim().max(limits.baseFileLabel, folderMessages.labelTooLong).nullable(),
   baseFileUrl: z.string().max(2048).nullable(),
   sort_order: z.number().int(),
   is_archived: z.boolean(),

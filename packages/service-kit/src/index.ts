@@ -5,6 +5,7 @@ export * from './consumer';
 export * from './db';
 export * from './env';
 export * from './errors';
+export * from './files-client';
 export * from './lifecycle';
 export * from './logger';
 export * from './memory-bus';

@@ -4,15 +4,25 @@ import type { FilesDb, FilesTrx } from './context';
 import type { ObjectStore } from './store/store';
 import { deleteUploads } from './uploads';
 
-/** A task let go of a file: its bytes go (the key must still be attached to that task). */
-async function onDetached(trx: FilesTrx, store: ObjectStore, event: EventEnvelope) {
+/** The thing that let go of a file, and the file. */
+function detachedFile(event: EventEnvelope) {
+  if (event.type === 'folders.basefile.detached') {
+    const { folderId, key } = data(event, 'folders.basefile.detached');
+    return { kind: 'folder' as const, id: folderId, key };
+  }
   const { taskId, key } = data(event, 'tasks.attachment.detached');
+  return { kind: 'task' as const, id: taskId, key };
+}
+
+/** A task or folder let go of a file: its bytes go (the key must still be attached to that thing). */
+async function onDetached(trx: FilesTrx, store: ObjectStore, event: EventEnvelope) {
+  const { kind, id, key } = detachedFile(event);
   const rows = await trx
     .selectFrom('uploads')
     .select('key')
     .where('key', '=', key)
-    .where('ref_kind', '=', 'task')
-    .where('ref_id', '=', taskId)
+    .where('ref_kind', '=', kind)
+    .where('ref_id', '=', id)
     .forUpdate()
     .execute();
   await deleteUploads(trx, store, rows);
@@ -37,8 +47,8 @@ async function onUserDeleted(trx: FilesTrx, store: ObjectStore, event: EventEnve
 }
 
 /**
- * files' durable consumers: `files-tasks` (tasks.attachment.detached) and `files-identity`
- * (identity.user.deleted). Each deletes the objects in the transaction that records the event, so a crash
+ * files' durable consumers: `files-tasks` (tasks.attachment.detached), `files-folders`
+ * (folders.basefile.detached) and `files-identity` (identity.user.deleted). Each deletes the objects in the transaction that records the event, so a crash
  * or an outage of this service delays a deletion and never loses or repeats one.
  */
 export async function startConsumers(options: {
@@ -55,6 +65,13 @@ export async function startConsumers(options: {
     spec: { durable: 'files-tasks', stream: 'TASKS', subjects: ['tasks.attachment.detached'] },
     handle: (event, trx) => onDetached(trx as unknown as FilesTrx, store, event),
   });
+  const folders = await startDurableConsumer({
+    bus,
+    db,
+    logger,
+    spec: { durable: 'files-folders', stream: 'FOLDERS', subjects: ['folders.basefile.detached'] },
+    handle: (event, trx) => onDetached(trx as unknown as FilesTrx, store, event),
+  });
   const identity = await startDurableConsumer({
     bus,
     db,
@@ -65,6 +82,7 @@ export async function startConsumers(options: {
   return {
     async stop() {
       await tasks.stop();
+      await folders.stop();
       await identity.stop();
     },
   };

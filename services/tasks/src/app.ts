@@ -1,5 +1,12 @@
 import type { Mailer } from '@baton/mailer';
-import { createServiceApp, type EventBus, type Logger, openServiceCore } from '@baton/service-kit';
+import {
+  createServiceApp,
+  type EventBus,
+  type FilesFetch,
+  filesClient,
+  type Logger,
+  openServiceCore,
+} from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { defaultTasksConfig, type TasksConfig } from './config';
 import type { TasksDeps } from './context';
@@ -34,7 +41,7 @@ export interface TasksOptions {
   /** How to reach identity (trusting a sender on accept). */
   identity: TasksDeps['identity'];
   /** How to reach files (attachments). */
-  files: TasksDeps['files'];
+  files: FilesFetch;
   mailer?: Mailer;
   logger?: Logger;
   config?: TasksConfig;
@@ -53,7 +60,13 @@ export async function createTasks(options: TasksOptions) {
     config,
   });
   const { db, logger } = core;
-  const projections = await startProjections({ bus: options.bus, db, logger, config });
+  const projections = await startProjections({
+    bus: options.bus,
+    db,
+    logger,
+    config,
+    afterCommit: core.afterOutboxWrite,
+  });
   core.onClose(() => projections.stop());
   const deps: TasksDeps = {
     db,
@@ -62,7 +75,7 @@ export async function createTasks(options: TasksOptions) {
     verifyAccess: core.verifyAccess,
     afterOutboxWrite: core.afterOutboxWrite,
     identity: options.identity,
-    files: options.files,
+    files: filesClient(options.files, logger),
   };
   return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }

@@ -1,4 +1,4 @@
-import type { Database, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Database, FilesClient, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { TasksConfig } from './config';
 import type { TasksTables } from './db/schema';
@@ -16,6 +16,6 @@ export interface TasksDeps {
   afterOutboxWrite: () => void;
   /** Calls identity (HTTP in the distributed topology, in-process in `npm start`). */
   identity: (path: string, init: RequestInit) => Promise<Response>;
-  /** Calls files (HTTP in the distributed topology, in-process in `npm start`). */
-  files: (path: string, init: RequestInit) => Promise<Response>;
+  /** The files service, on the person's behalf (attachments). */
+  files: FilesClient;
 }

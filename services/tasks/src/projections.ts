@@ -3,6 +3,7 @@ import {
   type EventBus,
   enqueueEvent,
   enqueueMail,
+  enqueuePush,
   type Logger,
   startDurableConsumer,
 } from '@baton/service-kit';
@@ -69,28 +70,36 @@ async function onUserDeleted(trx: Trx, event: EventEnvelope) {
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
 
+/** Applies a folder event; then the owner's lists and folder strip fetch again (`folders_changed`). */
 async function onFolderEvent(trx: Trx, event: EventEnvelope) {
+  if (!(await applyFolderEvent(trx, event))) return;
+  for (const userId of event.audience)
+    await enqueuePush(trx, userId, { channel: 'tasks', payload: { type: 'folders_changed' } });
+}
+
+/** Whether the event changed anything here. */
+async function applyFolderEvent(trx: Trx, event: EventEnvelope): Promise<boolean> {
   switch (event.type) {
     case 'folders.folder.created':
     case 'folders.folder.updated': {
       const { folder } = data(event, 'folders.folder.created');
-      if (!event.actorId) return;
+      if (!event.actorId) return false;
       await trx
         .insertInto('folders')
         .values({ id: folder.id, owner_id: event.actorId, name: folder.name, color: folder.color })
         .onConflict((oc) => oc.column('id').doUpdateSet({ name: folder.name, color: folder.color }))
         .execute();
-      return;
+      return true;
     }
     case 'folders.folder.deleted': {
       const { folderId } = data(event, 'folders.folder.deleted');
       await trx.updateTable('tasks').set({ folder_id: null }).where('folder_id', '=', folderId).execute();
       await trx.deleteFrom('folders').where('id', '=', folderId).execute();
-      return;
+      return true;
     }
     case 'folders.tasks.attached': {
       const { folderId, taskIds } = data(event, 'folders.tasks.attached');
-      if (taskIds.length === 0 || !event.actorId) return;
+      if (taskIds.length === 0 || !event.actorId) return false;
       await trx
         .updateTable('tasks')
         .set({ folder_id: folderId })
@@ -98,8 +107,10 @@ async function onFolderEvent(trx: Trx, event: EventEnvelope) {
         .where('owner_id', '=', event.actorId)
         .where('kind', '=', 'personal')
         .execute();
+      return true;
     }
   }
+  return false;
 }
 
 /** Keeps tasks' copies of people, trust and folders current, from identity's and folders' events. */
@@ -108,11 +119,14 @@ export async function startProjections(options: {
   db: TasksDb;
   logger: Logger;
   config: TasksConfig;
+  /** Wakes the outbox relay after a commit (mails, pushes). */
+  afterCommit: () => void;
 }) {
   const identity = await startDurableConsumer({
     bus: options.bus,
     db: options.db,
     logger: options.logger,
+    afterCommit: options.afterCommit,
     spec: {
       durable: 'tasks-identity',
       stream: 'IDENTITY',
@@ -150,6 +164,7 @@ export async function startProjections(options: {
     db: options.db,
     logger: options.logger,
     spec: { durable: 'tasks-folders', stream: 'FOLDERS', subjects: ['folders.>'] },
+    afterCommit: options.afterCommit,
     handle: (event, trx) => onFolderEvent(trx as unknown as Trx, event),
   });
   return {

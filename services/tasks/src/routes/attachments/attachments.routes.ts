@@ -3,7 +3,6 @@ import { fileMessages } from '@baton/contracts/constants';
 import { type AppEnv, notFound, pathParams, requireAuth } from '@baton/service-kit';
 import { Hono } from 'hono';
 import { taskFor } from '../../access';
-import { attachmentGrant } from '../../attachments';
 import type { TasksDeps } from '../../context';
 
 /**
@@ -25,14 +24,14 @@ export function attachmentRoutes(deps: TasksDeps) {
     const me = c.get('auth');
     const { taskId } = pathParams(c, taskIdParam);
     const key = await fileOf(taskId, me.userId);
-    return c.json(await attachmentGrant(deps, me, taskId, key, 'inline'));
+    return c.json(await deps.files.grant(me, { kind: 'task', id: taskId }, key, 'inline'));
   });
 
   app.get('/api/download/presign/:taskId/', auth, async (c) => {
     const me = c.get('auth');
     const { taskId } = pathParams(c, taskIdParam);
     const key = await fileOf(taskId, me.userId);
-    const { url } = await attachmentGrant(deps, me, taskId, key, 'attachment');
+    const { url } = await deps.files.grant(me, { kind: 'task', id: taskId }, key, 'attachment');
     return c.json({ url });
   });
 

@@ -3,7 +3,7 @@ import type { taskForm } from '@baton/contracts';
 import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/service-kit';
 import type { z } from 'zod';
 import { issueAcceptLink } from '../../accept-tokens';
-import { type AttachmentChange, attachmentChange, attachmentColumns } from '../../attachments';
+import { type AttachmentChange, attachmentColumns } from '../../attachments';
 import type { TasksDb, TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
 import { actingAs } from '../../erasure';
@@ -72,7 +72,8 @@ async function detach(
 /** A new task: its id, and its file already attached to it by files (the row follows in a transaction). */
 async function draftTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
   const id = randomUUID();
-  return { id, attachment: await attachmentChange(deps, me, id, null, body) };
+  const ref = { kind: 'task', id } as const;
+  return { id, attachment: await deps.files.change(me, ref, null, body.attachmentKey, body.attachmentUrl) };
 }
 
 const insertTask = (
@@ -185,7 +186,14 @@ export async function delegateTask(
 
 export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me: AuthContext) {
   const actorId = me.userId;
-  const attachment = await attachmentChange(deps, me, row.id, row.attachment_key, body);
+  const ref = { kind: 'task', id: row.id } as const;
+  const attachment = await deps.files.change(
+    me,
+    ref,
+    row.attachment_key,
+    body.attachmentKey,
+    body.attachmentUrl,
+  );
   await write(deps, actorId, async (trx) => {
     if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
     await trx

@@ -1,0 +1,66 @@
+import {
+  type claimUploadResponse,
+  type FileOwnerRef,
+  type filePreview,
+  internalFilePaths,
+} from '@baton/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from './auth';
+import { badRequest, HttpError } from './errors';
+import type { Logger } from './logger';
+
+/** How a service reaches files: HTTP in the distributed topology, the app itself in `npm start`. */
+export type FilesFetch = (path: string, init: RequestInit) => Promise<Response>;
+export type ClaimedFile = z.infer<typeof claimUploadResponse>;
+export type GrantedFile = z.infer<typeof filePreview>;
+
+const filesUnavailable = () =>
+  new HttpError(503, 'service_unavailable', 'The files service is not available. Please try again.', {
+    service: 'files',
+  });
+
+/**
+ * The files service as tasks and folders call it, on the person's behalf: their own bearer token goes
+ * along, so files checks who owns an upload from the token, never from what the caller says. A refusal
+ * keeps files' sentence (404 stays 404, anything else is the caller's 400); an outage is a 503.
+ */
+export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
+  async function ask<T>(me: AuthContext, path: string, body: unknown): Promise<T> {
+    const response = await fetchFiles(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me.token}` },
+      body: JSON.stringify(body),
+    }).catch((error: unknown) => {
+      logger.warn({ err: error }, 'files call failed');
+      throw filesUnavailable();
+    });
+    const answer = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+    if (response.ok && answer) return answer;
+    if (response.status >= 500 || !answer?.message) throw filesUnavailable();
+    throw response.status === 404
+      ? new HttpError(404, 'not_found', answer.message)
+      : badRequest(answer.message);
+  }
+  return {
+    /**
+     * What a form's file field asks for, done: `key` absent (or the current one) keeps the file
+     * (undefined), null removes it (null), another key attaches that upload of the person's to `ref`
+     * (checking `url`, when given, is the key's) and answers what files knows of it.
+     */
+    async change(
+      me: AuthContext,
+      ref: FileOwnerRef,
+      current: string | null,
+      key: string | null | undefined,
+      url?: string | null,
+    ): Promise<ClaimedFile | null | undefined> {
+      if (key === undefined || (key !== null && key === current)) return undefined;
+      if (key === null) return null;
+      return ask<ClaimedFile>(me, internalFilePaths.claim, { key, ref, url });
+    },
+    /** A short-lived URL of the file attached to `ref`, to show inline (preview) or to save (download). */
+    grant: (me: AuthContext, ref: FileOwnerRef, key: string, disposition: 'inline' | 'attachment') =>
+      ask<GrantedFile>(me, internalFilePaths.grant, { key, ref, disposition }),
+  };
+}
+export type FilesClient = ReturnType<typeof filesClient>;

@@ -1,0 +1,70 @@
+import {
+  createServiceApp,
+  type EventBus,
+  type FilesFetch,
+  filesClient,
+  type Logger,
+  openServiceCore,
+} from '@baton/service-kit';
+import type { JWTVerifyGetKey } from 'jose';
+import { defaultFoldersConfig, type FoldersConfig } from './config';
+import type { FoldersDeps } from './context';
+import { migrations } from './db/migrations';
+import type { FoldersTables } from './db/schema';
+import { startProjections } from './projections';
+import { folderRoutes } from './routes/folders.routes';
+
+export const SERVICE_NAME = 'folders';
+
+/** folders' HTTP app over ready dependencies (tests build it without a port). */
+export function createFoldersApp(
+  deps: FoldersDeps,
+  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
+) {
+  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
+  app.route('/', folderRoutes(deps));
+  return app;
+}
+
+export interface FoldersOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
+  keys: URL | JWTVerifyGetKey;
+  /** How to reach files (base files). */
+  files: FilesFetch;
+  logger?: Logger;
+  config?: FoldersConfig;
+  /** Database name; tests pass a unique one. */
+  database?: string;
+}
+
+/** Opens folders' database, starts its relay and its projections of tasks and identity, builds its app. */
+export async function createFolders(options: FoldersOptions) {
+  const config = options.config ?? defaultFoldersConfig();
+  const core = await openServiceCore<FoldersTables>({
+    ...options,
+    name: SERVICE_NAME,
+    database: options.database ?? 'baton_folders',
+    migrations,
+    config,
+  });
+  const { db, logger } = core;
+  const projections = await startProjections({
+    bus: options.bus,
+    db,
+    logger,
+    afterCommit: core.afterOutboxWrite,
+  });
+  core.onClose(() => projections.stop());
+  const deps: FoldersDeps = {
+    db,
+    config,
+    logger,
+    verifyAccess: core.verifyAccess,
+    afterOutboxWrite: core.afterOutboxWrite,
+    files: filesClient(options.files, logger),
+  };
+  return { app: createFoldersApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
+}
+export type Folders = Awaited<ReturnType<typeof createFolders>>;

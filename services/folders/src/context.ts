@@ -1,0 +1,19 @@
+import type { Database, FilesClient, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Transaction } from 'kysely';
+import type { FoldersConfig } from './config';
+import type { FoldersTables } from './db/schema';
+
+export type FoldersDb = Database<FoldersTables>;
+export type FoldersTrx = Transaction<FoldersTables & KitTables>;
+
+/** Everything the folders routes need, built once by `createFolders` (and by tests). */
+export interface FoldersDeps {
+  db: FoldersDb;
+  config: FoldersConfig;
+  logger: Logger;
+  verifyAccess: TokenVerifier;
+  /** Called after a commit that wrote outbox rows. */
+  afterOutboxWrite: () => void;
+  /** The files service, on the person's behalf (base files). */
+  files: FilesClient;
+}

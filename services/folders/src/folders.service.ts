@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type createFolderRequest,
+  folderMessages,
+  folderPalette,
+  type updateFolderRequest,
+} from '@baton/contracts';
+import { limits } from '@baton/contracts/constants';
+import { type AuthContext, badRequest, type ClaimedFile, enqueueEvent, notFound } from '@baton/service-kit';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { FoldersDeps, FoldersTrx } from './context';
+import { type FolderRow, selectFolders, toFolder } from './views';
+
+type Create = z.output<typeof createFolderRequest>;
+type Update = z.output<typeof updateFolderRequest>;
+
+const palette = new Map(Object.values(folderPalette).map((hex) => [hex.toUpperCase(), hex]));
+
+/** A palette colour as the palette writes it, null for "no colour"; anything else is a 400. */
+function paletteColor(color: string | null) {
+  if (color === null) return null;
+  const hex = palette.get(color.toUpperCase());
+  if (!hex) throw badRequest(folderMessages.palette);
+  return hex;
+}
+
+/** SPEC §5: the label defaults to the file's name without its extension. */
+const labelOf = (label: string | null | undefined, file: ClaimedFile) =>
+  label ||
+  file.name.replace(/\.[^.]+$/, '').slice(0, limits.baseFileLabel) ||
+  file.name.slice(0, limits.baseFileLabel);
+
+async function write<T>(deps: FoldersDeps, work: (trx: FoldersTrx) => Promise<T>) {
+  const result = await deps.db.transaction().execute(work);
+  deps.afterOutboxWrite();
+  return result;
+}
+
+const viewOf = async (trx: FoldersTrx, id: string) =>
+  toFolder(await selectFolders(trx).where('f.id', '=', id).executeTakeFirstOrThrow());
+
+/** The folder if `ownerId` owns it; anyone else gets the 404 of a missing id. */
+export async function folderFor(deps: FoldersDeps, id: string, ownerId: string) {
+  const row = await selectFolders(deps.db)
+    .where('f.id', '=', id)
+    .where('f.owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) throw notFound(folderMessages.notFound);
+  return row;
+}
+
+async function announce(trx: FoldersTrx, me: AuthContext, id: string, kind: 'created' | 'updated') {
+  const folder = await viewOf(trx, id);
+  await enqueueEvent(trx, kind === 'created' ? 'folders.folder.created' : 'folders.folder.updated', {
+    actorId: me.userId,
+    audience: [me.userId],
+    data: { folder },
+  });
+  return folder;
+}
+
+/** The base file a folder let go of (replaced, removed, or the folder deleted): files deletes it. */
+async function detach(trx: FoldersTrx, me: AuthContext, folderId: string, key: string | null) {
+  if (!key) return;
+  await enqueueEvent(trx, 'folders.basefile.detached', {
+    actorId: me.userId,
+    audience: [],
+    data: { folderId, key },
+  });
+}
+
+export async function createFolder(deps: FoldersDeps, me: AuthContext, body: Create) {
+  const id = randomUUID();
+  const color = paletteColor(body.color);
+  const file = await deps.files.change(me, { kind: 'folder', id }, null, body.baseFileKey, body.baseFileUrl);
+  return write(deps, async (trx) => {
+    await trx
+      .insertInto('folders')
+      .values({
+        id,
+        owner_id: me.userId,
+        name: body.name,
+        color,
+        base_file_key: file?.key ?? null,
+        base_file_url: file?.url ?? null,
+        base_file_label: file ? labelOf(body.baseFileLabel, file) : null,
+        sort_order: body.sort_order,
+        is_archived: body.is_archived,
+      })
+      .execute();
+    return announce(trx, me, id, 'created');
+  });
+}
+
+export async function updateFolder(deps: FoldersDeps, me: AuthContext, row: FolderRow, body: Update) {
+  const ref = { kind: 'folder', id: row.id } as const;
+  const file = await deps.files.change(me, ref, row.base_file_key, body.baseFileKey, body.baseFileUrl);
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.color !== undefined ? { color: paletteColor(body.color) } : {}),
+    ...(body.sort_order !== undefined ? { sort_order: body.sort_order } : {}),
+    ...(body.is_archived !== undefined ? { is_archived: body.is_archived } : {}),
+    ...(body.baseFileLabel !== undefined && row.base_file_key ? { base_file_label: body.baseFileLabel } : {}),
+    ...(file === null ? { base_file_key: null, base_file_url: null, base_file_label: null } : {}),
+    ...(file
+      ? {
+          base_file_key: file.key,
+          base_file_url: file.url,
+          base_file_label: labelOf(body.baseFileLabel, file),
+        }
+      : {}),
+  };
+  return write(deps, async (trx) => {
+    await trx
+      .updateTable('folders')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    if (file !== undefined) await detach(trx, me, row.id, row.base_file_key);
+    return announce(trx, me, row.id, 'updated');
+  });
+}
+
+/** Deletes the folder; its tasks stay, unfiled (tasks hears `folders.folder.deleted`), its base file goes. */
+export async function deleteFolder(deps: FoldersDeps, me: AuthContext, row: FolderRow) {
+  await write(deps, async (trx) => {
+    await trx
+      .updateTable('tasks')
+      .set({ folder_id: null, folder_changed_at: sql<Date>`now()` })
+      .where('folder_id', '=', row.id)
+      .execute();
+    await trx.deleteFrom('folders').where('id', '=', row.id).execute();
+    await enqueueEvent(trx, 'folders.folder.deleted', {
+      actorId: me.userId,
+      audience: [me.userId],
+      data: { folderId: row.id },
+    });
+    await detach(trx, me, row.id, row.base_file_key);
+  });
+}
+
+/** Files the caller's own personal tasks in the folder; any other id refuses the whole call. */
+export async function attachTasks(deps: FoldersDeps, me: AuthContext, row: FolderRow, taskIds: string[]) {
+  const ids = [...new Set(taskIds.map((id) => id.toLowerCase()))];
+  return write(deps, async (trx) => {
+    const filed = await trx
+      .updateTable('tasks')
+      .set({ folder_id: row.id, folder_changed_at: sql<Date>`now()` })
+      .where('id', 'in', ids)
+      .where('owner_id', '=', me.userId)
+      .returning('id')
+      .execute();
+    // Rolls the transaction back: nothing is filed unless everything may be.
+    if (filed.length !== ids.length) throw badRequest(folderMessages.notYourTasks);
+    await enqueueEvent(trx, 'folders.tasks.attached', {
+      actorId: me.userId,
+      audience: [me.userId],
+      data: { folderId: row.id, taskIds: ids },
+    });
+    return viewOf(trx, row.id);
+  });
+}

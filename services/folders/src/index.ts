@@ -1,0 +1,2 @@
+export { createFolders, createFoldersApp, type Folders, type FoldersOptions, SERVICE_NAME } from './app';
+export { type FoldersConfig, foldersConfigSchema } from './config';
