@@ -22,6 +22,8 @@ export interface TaskForm {
   /** An upload to attach (both set), null to remove the file; absent keeps the current one. */
   attachmentKey?: string | null;
   attachmentUrl?: string | null;
+  /** SPEC §3: the folder a new personal task is filed in (the folder view). */
+  folder_id?: string;
 }
 
 export interface TaskWriteResult {
@@ -87,12 +89,19 @@ export const tasksApi = platformApi.injectEndpoints({
         method: 'POST',
         body: id ? { ...form, id } : form,
       }),
-      invalidatesTags: (_result, error, { id }) =>
-        error ? [] : id ? [{ type: 'Task', id }] : listKinds.map(listTag),
+      invalidatesTags: (_result, error, { id, form }) =>
+        error
+          ? []
+          : [
+              ...(id ? [{ type: 'Task' as const, id }] : listKinds.map(listTag)),
+              // A task filed in a folder changes the folder's count (the folders remote's lists).
+              ...(form.folder_id ? ['Folder' as const] : []),
+            ],
     }),
     deleteTask: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/delete_list/${id}`, method: 'POST', body: { id } }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Task', id }]),
+      // The folder counts of open tasks may change too (the folders remote's lists).
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Task', id }, 'Folder']),
     }),
     setCompleted: build.mutation<{ message: string }, { id: string; completed: boolean }>({
       queryFn: async ({ id, completed }, api, _extra, baseQuery) => {
@@ -111,7 +120,7 @@ export const tasksApi = platformApi.injectEndpoints({
         const undo = patchTask(dispatch, id, { completed, completedAt });
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, 'Folder'],
     }),
     progressLogs: build.query<ProgressLog[], string>({
       query: (taskId) => `/progress-logs/${taskId}/`,

@@ -104,6 +104,16 @@ describe('live task events on the list (SPEC §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Just assigned' })).toBeInTheDocument();
   });
 
+  it('folders_changed fetches the lists again (tasks filed, or a folder deleted in another tab)', async () => {
+    const task = { ...assigned(), title: 'Filed elsewhere' };
+    const { socket } = await showList(task);
+    tasks = [
+      { ...task, title: 'Now in Work', folder: { id: crypto.randomUUID(), name: 'Work', color: null } },
+    ];
+    act(() => socket.receive({ type: 'folders_changed' }));
+    expect(await screen.findByRole('heading', { name: 'Now in Work' })).toBeInTheDocument();
+  });
+
   it('the dashboard follows too', async () => {
     const task = { ...assigned(), progress: 10 };
     tasks = [task];
@@ -116,11 +126,12 @@ describe('live task events on the list (SPEC §4)', () => {
 });
 
 describe('asLiveTaskMessage', () => {
-  it('accepts the shapes of SPEC §4, task_added and task_accepted, and nothing else', () => {
+  it('accepts the shapes of SPEC §4, task_added, task_accepted and folders_changed, and nothing else', () => {
     const id = 'x';
     expect(asLiveTaskMessage({ type: 'task_delete', task_id: id })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_added', task_id: id })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_accepted', task_id: id })).toBeDefined();
+    expect(asLiveTaskMessage({ type: 'folders_changed' })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_complete', task_id: id, completed: false })).toBeDefined();
     expect(asLiveTaskMessage({ type: 'task_complete', task_id: id, completed: 'yes' })).toBeUndefined();
     expect(asLiveTaskMessage({ type: 'progress_update', task_id: id, progress: 2.5 })).toBeUndefined();

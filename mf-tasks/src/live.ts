@@ -8,7 +8,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Checks the shape of a `/ws/tasks/` message (SPEC §4) without shipping a schema library to the browser. */
 export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
-  if (!isRecord(data) || typeof data.task_id !== 'string') return undefined;
+  if (!isRecord(data)) return undefined;
+  // The one message about no task in particular: the person's folders, or which tasks they hold, changed.
+  if (data.type === 'folders_changed') return data as WsTaskMessage;
+  if (typeof data.task_id !== 'string') return undefined;
   switch (data.type) {
     case 'task_added':
     case 'task_accepted':
@@ -25,13 +28,20 @@ export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
   }
 }
 
-/** SPEC §4 "Live task events" (and `task_added`, `task_accepted`), applied to every cached task list. */
+/**
+ * SPEC §4 "Live task events" (and `task_added`, `task_accepted`, `folders_changed`), applied to every cached
+ * task list.
+ */
 export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
   const message = asLiveTaskMessage(data);
   if (!message) return;
   switch (message.type) {
     case 'task_added':
       // The task arrives in a list whose category depends on who looks: the server's lists say it.
+      return refetchTaskLists(dispatch);
+    case 'folders_changed':
+      // Tasks were filed, or a folder was renamed or deleted (its tasks back in Personal Tasks): each task's
+      // `folder` is the server's to say.
       return refetchTaskLists(dispatch);
     case 'task_accepted':
       return void patchTask(dispatch, message.task_id, { is_accepted: true });

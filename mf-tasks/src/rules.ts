@@ -16,6 +16,20 @@ export const listPath: Record<ListKind, string> = {
   invited: '/get_invited/',
 };
 
+/**
+ * Whether `task` belongs in this view: its category's side of the list; in Personal Tasks only the unfiled
+ * tasks, or with `folderId` only the tasks filed in that folder (SPEC §2 "Folder view").
+ */
+export function inView(
+  task: Pick<Task, 'category' | 'folder'>,
+  category: TaskCategory,
+  folderId?: string,
+): boolean {
+  if (task.category !== category) return false;
+  if (category !== 'Personal Tasks') return true;
+  return folderId === undefined ? !task.folder : task.folder?.id === folderId;
+}
+
 /** What a new task from this list is: personal, or delegated by assignment or invitation. */
 export type TaskKind = 'personal' | 'assign' | 'invite';
 export const kindOf = (category: TaskCategory): TaskKind =>

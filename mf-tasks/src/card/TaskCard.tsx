@@ -6,11 +6,12 @@ import {
   Dialog,
   FilePreviewDialog,
   formatFileSize,
+  GripIcon,
   PaperclipIcon,
   priorities,
   priorityColors,
 } from '@baton/ui';
-import { type TaskCategory, useApiClient } from '@baton/web-platform';
+import { type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, useState } from 'react';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
 import { messages } from '../messages';
@@ -54,6 +55,16 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
   const description = preview(task.description);
   const recipients = [...task.assigned_users, ...task.invited_users];
   const headingId = `task-${task.id}-title`;
+  // SPEC §2: personal tasks are filed by dragging them onto a folder (the selection, when this card is in it).
+  const filable = category === 'Personal Tasks';
+  const drag = useTaskDrag(task.id, {
+    ids: dragIds,
+    label: () => {
+      const ids = dragIds();
+      return ids.length > 1 ? `${ids.length} tasks` : `“${task.title}”`;
+    },
+    disabled: !filable,
+  });
 
   async function change(patch: Partial<TaskForm>) {
     setFailure(null);
@@ -91,11 +102,9 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
       )}
       style={{ '--task-priority': priorityColors[task.priority].cssVar } as CSSProperties}
       data-selected={selected || undefined}
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.setData('application/x-baton-tasks', JSON.stringify(dragIds()));
-        event.dataTransfer.effectAllowed = 'move';
-      }}
+      data-dragging={drag.isDragging || undefined}
+      ref={drag.cardRef}
+      {...(filable ? drag.cardProps : {})}
       onClick={(event) => {
         if (event.ctrlKey || event.metaKey || event.shiftKey) onSelect(task.id);
       }}
@@ -108,6 +117,17 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
       }}
     >
       <header className="task-card__header">
+        {filable ? (
+          <button
+            type="button"
+            className="task-card__handle"
+            ref={drag.handleRef}
+            {...drag.handleProps}
+            aria-label={`Move “${task.title}” to a folder`}
+          >
+            <GripIcon />
+          </button>
+        ) : null}
         <h3 id={headingId} className="task-card__title">
           {task.title}
           {selected ? <span className="b-visually-hidden"> (selected)</span> : null}

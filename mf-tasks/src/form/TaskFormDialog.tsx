@@ -37,11 +37,14 @@ function failureOf(error: unknown) {
 export function TaskFormDialog({
   category,
   task,
+  folderId,
   onClose,
   onSaved,
 }: {
   category: TaskCategory;
   task?: Task;
+  /** A new personal task is filed in this folder (the folder view's list). */
+  folderId?: string;
   onClose: () => void;
   onSaved: (result: TaskWriteResult) => void;
 }) {
@@ -77,6 +80,8 @@ export function TaskFormDialog({
       priority: fields.priority as Task['priority'],
       category,
       ...(needsRecipient ? { email: fields.email.trim() } : {}),
+      // Only on creation: an edit leaves the task where it is filed.
+      ...(folderId && !editing && kind === 'personal' ? { folder_id: folderId } : {}),
       ...attachmentPayload(fields.attachment),
     };
     try {
@@ -147,6 +152,9 @@ export function TaskFormDialog({
           value={fields.attachment}
           onChange={(attachment) => set({ attachment })}
         />
+        {folderId && !editing && kind === 'personal' ? (
+          <p className="task-form__fixed">The task will be filed in this folder.</p>
+        ) : null}
         {editing && recipient ? (
           <p className="task-form__fixed">Recipient: {recipient} (cannot be changed)</p>
         ) : null}

@@ -1,8 +1,8 @@
 import type { Task } from '@baton/contracts';
 import { requestCreateTask } from '@baton/web-platform';
-import { gate, renderWithPlatform } from '@baton/web-platform/testing';
+import { FakeWebSocket, gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { listHandlers, taskOf } from '../testing';
@@ -150,5 +150,113 @@ describe('the task list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 selected');
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
+  const work = { id: '10000000-0000-4000-8000-000000000001', name: 'Work', color: '#4299E1' };
+  const home = { id: '10000000-0000-4000-8000-000000000002', name: 'Home', color: null };
+  const mixed = () =>
+    serve(
+      taskOf({ title: 'Unfiled', created_at: '2026-11-05T00:00:00Z' }),
+      taskOf({ title: 'Work one', folder: work, created_at: '2026-11-04T00:00:00Z' }),
+      taskOf({ title: 'Work two', folder: work, created_at: '2026-11-03T00:00:00Z' }),
+      taskOf({ title: 'At home', folder: home }),
+      taskOf({ title: 'Work done', folder: work, completed: true, completedAt: '2026-11-06T00:00:00Z' }),
+    );
+
+  it('Personal Tasks lists only the unfiled tasks', async () => {
+    mixed();
+    renderWithPlatform(<TaskList category="Personal Tasks" />);
+    await screen.findByRole('heading', { name: 'Unfiled' });
+    expect(titles()).toEqual(['Unfiled']);
+    expect(screen.getByRole('tab', { name: 'Completed (0)' })).toBeInTheDocument();
+  });
+
+  it("a folder's list holds only its own tasks, with the same tabs and sorting", async () => {
+    mixed();
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" folderId={work.id} />);
+    await screen.findByRole('heading', { name: 'Work one' });
+    expect(screen.getByRole('region', { name: 'Tasks in this folder' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Work one', 'Work two']);
+    expect(screen.getByRole('button', { name: 'Sort: Newly Added' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Completed (1)' }));
+    expect(titles()).toEqual(['Work done']);
+  });
+
+  it('forgets the selection of cards that left the list (filed in a folder)', async () => {
+    mixed();
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);
+    const heading = await screen.findByRole('heading', { name: 'Unfiled' });
+    await user.keyboard('{Control>}');
+    await user.click(heading);
+    await user.keyboard('{/Control}');
+    expect(screen.getByRole('status')).toHaveTextContent('1 selected');
+    tasks = tasks.map((task) => (task.title === 'Unfiled' ? { ...task, folder: work } : task));
+    act(() => FakeWebSocket.latest().receive({ type: 'folders_changed' }));
+    expect(await screen.findByText('No tasks here yet')).toBeInTheDocument();
+    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+
+  it('an empty folder says so', async () => {
+    mixed();
+    renderWithPlatform(
+      <TaskList category="Personal Tasks" folderId="10000000-0000-4000-8000-00000000000f" />,
+    );
+    expect(await screen.findByText('No tasks in this folder yet')).toBeInTheDocument();
+  });
+
+  it('in a folder there is no "Create Folder", and a new task is filed there (folder_id)', async () => {
+    mixed();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/create_list', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        tasks = [...tasks, taskOf({ title: String(body.title), folder: work })];
+        return HttpResponse.json({ id: 'x', task_id: 'x', message: '', error: null, invitation_sent: false });
+      }),
+    );
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" folderId={work.id} />);
+    await screen.findByRole('heading', { name: 'Work one' });
+    expect(screen.queryByRole('button', { name: 'More ways to add' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Tasks' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Tasks' });
+    expect(within(dialog).getByText('The task will be filed in this folder.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Filed on creation');
+    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: '2026-12-12' } });
+    await user.selectOptions(within(dialog).getByLabelText('Priority'), 'Lenient');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      {
+        title: 'Filed on creation',
+        description: '',
+        dueDate: '2026-12-12',
+        priority: 'Lenient',
+        category: 'Personal Tasks',
+        folder_id: work.id,
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Filed on creation' })).toBeInTheDocument();
+  });
+
+  it('editing a task in a folder leaves folder_id out (the task stays where it is filed)', async () => {
+    mixed();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/create_list', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: 'x', task_id: 'x', message: '', error: null, invitation_sent: false });
+      }),
+    );
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" folderId={work.id} />);
+    const card = (await screen.findByRole('heading', { name: 'Work one' })).closest('article') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    expect(within(dialog).queryByText('The task will be filed in this folder.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('folder_id');
   });
 });

@@ -4,10 +4,14 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   useCategory,
+  useCloseFolder,
   useCreateFolderSignal,
   useCreateTaskSignal,
   useCurrentUser,
   useNavigateTo,
+  useOpenFolder,
+  useOpenFolderId,
+  useRequestCreateFolder,
   useRequestCreateTask,
 } from './context';
 import { failureMessage, platformApi } from './state/api';
@@ -79,6 +83,55 @@ describe('the platform a remote sees', () => {
     expect(onFolder).toHaveBeenCalledTimes(1);
     expect(store.getState().workspace.request).toBeNull();
     expect(store.getState().workspace.category).toBe('Personal Tasks');
+  });
+
+  it('opens a folder inside Personal Tasks and closes it with back, or by choosing any category', () => {
+    const { wrapper } = createTestPlatform();
+    const { result } = renderHook(
+      () => ({
+        category: useCategory(),
+        folder: useOpenFolderId(),
+        open: useOpenFolder(),
+        close: useCloseFolder(),
+        navigateTo: useNavigateTo(),
+      }),
+      { wrapper },
+    );
+    expect(result.current.folder).toBeNull();
+    act(() => void result.current.navigateTo('Dashboard'));
+    act(() => void result.current.open('folder-1'));
+    expect(result.current).toMatchObject({ category: 'Personal Tasks', folder: 'folder-1' });
+    act(() => void result.current.close());
+    expect(result.current).toMatchObject({ category: 'Personal Tasks', folder: null });
+    act(() => void result.current.open('folder-2'));
+    // The sidebar's Personal Tasks goes back to the list itself.
+    act(() => void result.current.navigateTo('Personal Tasks'));
+    expect(result.current.folder).toBeNull();
+  });
+
+  it('keeps the folder open for "create task" in Personal Tasks (the task is filed there), not for others', () => {
+    const { wrapper } = createTestPlatform();
+    const { result } = renderHook(
+      () => ({
+        folder: useOpenFolderId(),
+        category: useCategory(),
+        open: useOpenFolder(),
+        createTask: useRequestCreateTask(),
+        createFolder: useRequestCreateFolder(),
+      }),
+      { wrapper },
+    );
+    act(() => void result.current.open('folder-1'));
+    act(() => void result.current.createTask());
+    expect(result.current).toMatchObject({ category: 'Personal Tasks', folder: 'folder-1' });
+    act(() => void result.current.createTask('Personal Tasks'));
+    expect(result.current.folder).toBe('folder-1');
+    act(() => void result.current.createTask('Assigned Tasks'));
+    expect(result.current).toMatchObject({ category: 'Assigned Tasks', folder: null });
+    // "Create Folder" is answered by the strip, which shows on Personal Tasks outside any folder.
+    act(() => void result.current.open('folder-1'));
+    act(() => void result.current.createFolder());
+    expect(result.current).toMatchObject({ category: 'Personal Tasks', folder: null });
   });
 
   it('lets a remote inject its own slice into the running store', () => {

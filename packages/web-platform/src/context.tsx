@@ -5,11 +5,14 @@ import { selectCurrentUser } from './state/auth';
 import type { PlatformDispatch, PlatformState, PlatformStore } from './state/store';
 import {
   type Category,
+  closeFolder,
   navigateTo,
+  openFolder,
   requestCreateFolder,
   requestCreateTask,
   requestTaken,
   selectCategory,
+  selectOpenFolderId,
   selectRequest,
   type TaskCategory,
   type WorkspaceRequest,
@@ -53,6 +56,21 @@ export const useCategory = () => usePlatformSelector(selectCategory);
 export function useNavigateTo() {
   const dispatch = usePlatformDispatch();
   return useCallback((category: Category) => dispatch(navigateTo(category)), [dispatch]);
+}
+
+/** The folder whose view is open inside Personal Tasks, or null. */
+export const useOpenFolderId = () => usePlatformSelector(selectOpenFolderId);
+
+/** Shows a folder's view (the shell renders it in place of the folder strip and the unfiled tasks). */
+export function useOpenFolder() {
+  const dispatch = usePlatformDispatch();
+  return useCallback((id: string) => dispatch(openFolder(id)), [dispatch]);
+}
+
+/** Back from a folder's view to Personal Tasks. */
+export function useCloseFolder() {
+  const dispatch = usePlatformDispatch();
+  return useCallback(() => dispatch(closeFolder()), [dispatch]);
 }
 
 export function useRequestCreateTask() {

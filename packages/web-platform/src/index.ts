@@ -19,18 +19,22 @@ export {
   PlatformProvider,
   useApiClient,
   useCategory,
+  useCloseFolder,
   useCreateFolderSignal,
   useCreateTaskSignal,
   useCurrentUser,
   useGoTo,
   useLogout,
   useNavigateTo,
+  useOpenFolder,
+  useOpenFolderId,
   usePlatform,
   usePlatformDispatch,
   usePlatformSelector,
   useRequestCreateFolder,
   useRequestCreateTask,
 } from './context';
+export { TaskDragProvider, taskDragInstructions, useTaskDrag, useTaskDropTarget } from './drag/tasks-drag';
 export {
   percentOf,
   type RequestFn,
@@ -74,14 +78,18 @@ export {
 export {
   type Category,
   categories,
+  closeFolder,
   isTaskCategory,
   navigateTo,
+  openFolder,
   requestCreateFolder,
   requestCreateTask,
   selectCategory,
+  selectOpenFolderId,
   selectRequest,
   type TaskCategory,
   taskCategories,
   type WorkspaceRequest,
   workspaceSlice,
 } from './state/workspace';
+export type { FolderViewProps, TaskListProps } from './views';

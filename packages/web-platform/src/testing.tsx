@@ -69,5 +69,6 @@ export function gate() {
   return { opened, open };
 }
 
+export { fakeLayout } from './drag/layout';
 export { FakeUpload, useFakeUploads } from './files/fake-upload';
 export { FakeWebSocket, useFakeWebSockets } from './live/fake-socket';

@@ -1,4 +1,10 @@
-import { useCategory } from '@baton/web-platform';
+import {
+  type FolderViewProps,
+  TaskDragProvider,
+  type TaskListProps,
+  useCategory,
+  useOpenFolderId,
+} from '@baton/web-platform';
 import { useRef, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
@@ -7,12 +13,25 @@ import './workspace.css';
 
 function CategoryView() {
   const category = useCategory();
+  const folderId = useOpenFolderId();
   if (category === 'Dashboard') return <RemoteArea key="dashboard" {...areas.dashboard} />;
   if (category === 'Settings') return <RemoteArea key="settings" {...areas.settings} />;
+  if (category === 'Personal Tasks' && folderId) {
+    // SPEC §2 "Folder view": the folder's head (mf-folders), then its tasks (mf-tasks), each in its own area.
+    const view: FolderViewProps = { folderId };
+    const tasks: TaskListProps = { category, folderId };
+    return (
+      <>
+        <RemoteArea key={`folder-${folderId}`} {...areas.folderView} props={{ ...view }} />
+        <RemoteArea key={`tasks-${category}`} {...areas.taskList} props={{ ...tasks }} />
+      </>
+    );
+  }
+  const tasks: TaskListProps = { category };
   return (
     <>
       {category === 'Personal Tasks' ? <RemoteArea key="folders" {...areas.folderStrip} /> : null}
-      <RemoteArea key={`tasks-${category}`} {...areas.taskList} props={{ category }} />
+      <RemoteArea key={`tasks-${category}`} {...areas.taskList} props={{ ...tasks }} />
     </>
   );
 }
@@ -56,7 +75,10 @@ export function Workspace() {
           </div>
         </header>
         <main className="workspace__content" id="workspace-content" tabIndex={-1}>
-          <CategoryView />
+          {/* Task cards (mf-tasks) are dragged onto folders (mf-folders) within one drag context. */}
+          <TaskDragProvider>
+            <CategoryView />
+          </TaskDragProvider>
         </main>
       </div>
     </div>

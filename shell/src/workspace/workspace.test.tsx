@@ -1,9 +1,10 @@
+import { useCloseFolder, useOpenFolder } from '@baton/web-platform';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LoadRemote } from '../remotes';
 import { currentLocation, renderShell, signIn } from '../testing';
 
@@ -123,5 +124,103 @@ describe('workspace frame', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(currentLocation()).toBe('/login');
     expect(localStorage.getItem('baton.accessToken')).toBeNull();
+  });
+});
+
+describe('folders in the workspace (SPEC §2 "Folder view")', () => {
+  /**
+   * Echo remotes, but the folder strip opens a folder and the folder view goes back, as mf-folders does,
+   * through the platform only.
+   */
+  const folderRemotes =
+    (fail: string[] = []): LoadRemote =>
+    async (remote, module) => {
+      if (fail.includes(`${remote}/${module}`)) throw new Error(`${remote}/${module} is down`);
+      if (module === 'FolderStrip')
+        return {
+          default: function Strip() {
+            const open = useOpenFolder();
+            return (
+              <section aria-label="mf-folders/FolderStrip">
+                <button type="button" onClick={() => open('folder-1')}>
+                  Open Work
+                </button>
+              </section>
+            );
+          },
+        };
+      if (module === 'FolderView')
+        return {
+          default: function View(props: { folderId: string }) {
+            const close = useCloseFolder();
+            return (
+              <section aria-label="mf-folders/FolderView">
+                {JSON.stringify(props)}
+                <button type="button" onClick={close}>
+                  Back
+                </button>
+              </section>
+            );
+          },
+        };
+      return echoRemotes(remote, module);
+    };
+
+  it('an open folder shows the folder view and its tasks in place of the strip; the bell stays', async () => {
+    signIn();
+    renderShell('/home', { loadRemote: folderRemotes() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderView' })).toHaveTextContent(
+      '{"folderId":"folder-1"}',
+    );
+    expect(area('mf-tasks/TaskList')).toHaveTextContent(
+      '{"category":"Personal Tasks","folderId":"folder-1"}',
+    );
+    expect(area('mf-folders/FolderStrip')).toBeNull();
+    expect(area('mf-notifications/NotificationBell')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderStrip' })).toBeInTheDocument();
+    expect(area('mf-folders/FolderView')).toBeNull();
+    expect(area('mf-tasks/TaskList')).toHaveTextContent('{"category":"Personal Tasks"}');
+    expect(area('mf-tasks/TaskList')).not.toHaveTextContent('folderId');
+  });
+
+  it("the sidebar's Personal Tasks leaves the folder too", async () => {
+    signIn();
+    renderShell('/home', { loadRemote: folderRemotes() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
+    await screen.findByRole('region', { name: 'mf-folders/FolderView' });
+    await userEvent.click(sidebar().getByRole('button', { name: 'Personal Tasks' }));
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderStrip' })).toBeInTheDocument();
+    expect(area('mf-folders/FolderView')).toBeNull();
+  });
+
+  it('keeps working with mf-folders down: only the strip shows its fallback', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => logged.mockRestore());
+    signIn();
+    renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderStrip']) });
+    const fallback = await screen.findByRole('alert');
+    expect(fallback).toHaveTextContent('Folders is unavailable right now. The rest of Baton keeps working.');
+    expect(within(fallback).getByRole('button', { name: 'Retry loading Folders' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'mf-tasks/TaskList' })).toHaveTextContent(
+      '{"category":"Personal Tasks"}',
+    );
+    expect(area('mf-notifications/NotificationBell')).toBeInTheDocument();
+  });
+
+  it("a folder view that fails to load shows its fallback; the folder's tasks still show", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => logged.mockRestore());
+    signIn();
+    renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderView']) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Folder is unavailable right now.');
+    expect(area('mf-tasks/TaskList')).toHaveTextContent('"folderId":"folder-1"');
+    // The sidebar is the way back.
+    await userEvent.click(sidebar().getByRole('button', { name: 'Personal Tasks' }));
+    expect(await screen.findByRole('button', { name: 'Open Work' })).toBeInTheDocument();
   });
 });

@@ -121,4 +121,48 @@ describe('useLiveSocket', () => {
     renderHook(() => useLiveSocket('/ws/notifications/', () => {}), { wrapper });
     expect(FakeWebSocket.latest().protocols).toEqual(['jwt', 'stored-token']);
   });
+
+  it('shares one connection per path between views; each hears every message; the last to leave closes it', () => {
+    const { wrapper } = createTestPlatform();
+    const first = { onMessage: vi.fn(), onOpen: vi.fn() };
+    const second = { onMessage: vi.fn(), onOpen: vi.fn() };
+    const a = renderHook(() => useLiveSocket('/ws/tasks/', first.onMessage, { onOpen: first.onOpen }), {
+      wrapper,
+    });
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    expect(first.onOpen).toHaveBeenCalledTimes(1);
+    const b = renderHook(() => useLiveSocket('/ws/tasks/', second.onMessage, { onOpen: second.onOpen }), {
+      wrapper,
+    });
+    expect(FakeWebSocket.all).toHaveLength(1);
+    // Joining an open connection counts as its open, so the next open is a reconnect for both.
+    expect(second.onOpen).toHaveBeenCalledTimes(1);
+    renderHook(() => useLiveSocket('/ws/notifications/', () => {}), { wrapper });
+    expect(FakeWebSocket.all).toHaveLength(2);
+
+    act(() => socket.receive({ type: 'folders_changed' }));
+    expect(first.onMessage).toHaveBeenCalledWith({ type: 'folders_changed' });
+    expect(second.onMessage).toHaveBeenCalledWith({ type: 'folders_changed' });
+    a.unmount();
+    expect(socket.closedByClient).toBe(false);
+    act(() => socket.receive({ type: 'task_delete', task_id: 'x' }));
+    expect(first.onMessage).toHaveBeenCalledTimes(1);
+    expect(second.onMessage).toHaveBeenCalledTimes(2);
+    b.unmount();
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('tells a view that joins after a drop about the next open only', async () => {
+    const { wrapper } = createTestPlatform();
+    renderHook(() => useLiveSocket('/ws/tasks/', () => {}), { wrapper });
+    act(() => FakeWebSocket.latest().open());
+    act(() => FakeWebSocket.latest().drop());
+    const onOpen = vi.fn();
+    renderHook(() => useLiveSocket('/ws/tasks/', () => {}, { onOpen }), { wrapper });
+    expect(onOpen).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    act(() => FakeWebSocket.latest().open());
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
 });

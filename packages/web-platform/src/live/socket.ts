@@ -18,6 +18,8 @@ export interface LiveSocketOptions {
   onMessage(data: unknown): void;
   /** After every successful open, the first and each reconnect (fetch what was missed meanwhile). */
   onOpen?(): void;
+  /** Whenever an open connection (or an attempt) ends, before the next attempt is scheduled. */
+  onClose?(): void;
   /** Read at every attempt, so a reconnect uses the newest access token. */
   token?: () => string | null;
 }
@@ -59,6 +61,7 @@ export function connectLiveSocket(options: LiveSocketOptions) {
     };
     socket.onclose = () => {
       socket = undefined;
+      options.onClose?.();
       retry();
     };
   }
@@ -76,7 +79,62 @@ export function connectLiveSocket(options: LiveSocketOptions) {
   };
 }
 
-/** Keeps a live socket open on `path` while someone is signed in; the latest callbacks are always used. */
+interface Subscriber {
+  onMessage(data: unknown): void;
+  onOpen?(): void;
+}
+
+interface SharedSocket {
+  subscribers: Set<Subscriber>;
+  open: boolean;
+  close(): void;
+}
+
+/** One connection per path for the whole page, however many views listen on it (the tasks list, the folders). */
+const sharedSockets = new Map<string, SharedSocket>();
+
+/**
+ * Adds `subscriber` to the page's connection on `path`, opening it for the first one and closing it after the
+ * last one leaves. A subscriber that joins an open connection hears `onOpen` at once, so "every open after the
+ * first is a reconnect" holds for each of them.
+ */
+function subscribe(path: string, subscriber: Subscriber) {
+  let shared = sharedSockets.get(path);
+  if (!shared) {
+    const subscribers = new Set<Subscriber>();
+    const entry: SharedSocket = { subscribers, open: false, close: () => {} };
+    const live = connectLiveSocket({
+      path,
+      onMessage: (data) => {
+        for (const each of [...subscribers]) each.onMessage(data);
+      },
+      onOpen: () => {
+        entry.open = true;
+        for (const each of [...subscribers]) each.onOpen?.();
+      },
+      onClose: () => {
+        entry.open = false;
+      },
+    });
+    entry.close = () => live.close();
+    shared = entry;
+    sharedSockets.set(path, shared);
+  }
+  const current = shared;
+  current.subscribers.add(subscriber);
+  if (current.open) subscriber.onOpen?.();
+  return () => {
+    current.subscribers.delete(subscriber);
+    if (current.subscribers.size > 0) return;
+    current.close();
+    if (sharedSockets.get(path) === current) sharedSockets.delete(path);
+  };
+}
+
+/**
+ * Keeps a live socket open on `path` while someone is signed in; the latest callbacks are always used. Views
+ * listening on the same path share one connection.
+ */
 export function useLiveSocket(
   path: string,
   onMessage: (data: unknown) => void,
@@ -87,11 +145,9 @@ export function useLiveSocket(
   latest.current = { onMessage, onOpen: options.onOpen };
   useEffect(() => {
     if (!signedIn) return;
-    const live = connectLiveSocket({
-      path,
+    return subscribe(path, {
       onMessage: (data) => latest.current.onMessage(data),
       onOpen: () => latest.current.onOpen?.(),
     });
-    return () => live.close();
   }, [path, signedIn]);
 }

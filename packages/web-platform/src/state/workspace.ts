@@ -35,6 +35,8 @@ export type WorkspaceRequest =
 
 interface WorkspaceState {
   category: Category;
+  /** The folder whose view is open inside Personal Tasks (SPEC §2 "Folder view"), or null. */
+  openFolderId: string | null;
   request: WorkspaceRequest | null;
   /** Ids of requests, increasing, so a view can tell a new request from one it has answered. */
   lastRequestId: number;
@@ -42,14 +44,34 @@ interface WorkspaceState {
 
 export const workspaceSlice = createSlice({
   name: 'workspace',
-  initialState: { category: 'Personal Tasks', request: null, lastRequestId: 0 } as WorkspaceState,
+  initialState: {
+    category: 'Personal Tasks',
+    openFolderId: null,
+    request: null,
+    lastRequestId: 0,
+  } as WorkspaceState,
   reducers: {
+    /** Shows `category`; any open folder closes (the sidebar's Personal Tasks goes back to the list). */
     navigateTo(state, action: PayloadAction<Category>) {
       state.category = action.payload;
+      state.openFolderId = null;
     },
-    /** Opens the task form in `category`, else in the current task list, else in Personal Tasks. */
+    /** Shows one folder's view, inside Personal Tasks. */
+    openFolder(state, action: PayloadAction<string>) {
+      state.category = 'Personal Tasks';
+      state.openFolderId = action.payload;
+    },
+    /** Back from a folder's view to Personal Tasks. */
+    closeFolder(state) {
+      state.openFolderId = null;
+    },
+    /**
+     * Opens the task form in `category`, else in the current task list, else in Personal Tasks. An open
+     * folder stays open when the form is for Personal Tasks: the new task is filed in it.
+     */
     requestCreateTask(state, action: PayloadAction<TaskCategory | undefined>) {
       const category = action.payload ?? (isTaskCategory(state.category) ? state.category : 'Personal Tasks');
+      if (category !== 'Personal Tasks' || state.category !== 'Personal Tasks') state.openFolderId = null;
       state.category = category;
       state.lastRequestId += 1;
       state.request = { id: state.lastRequestId, kind: 'createTask', category };
@@ -57,6 +79,8 @@ export const workspaceSlice = createSlice({
     /** Asks the folders view (on Personal Tasks) for its create-folder dialog. */
     requestCreateFolder(state) {
       state.category = 'Personal Tasks';
+      // The folder strip answers it, and it shows on Personal Tasks itself, not in a folder.
+      state.openFolderId = null;
       state.lastRequestId += 1;
       state.request = { id: state.lastRequestId, kind: 'createFolder' };
     },
@@ -66,9 +90,11 @@ export const workspaceSlice = createSlice({
   },
   selectors: {
     selectCategory: (state) => state.category,
+    selectOpenFolderId: (state) => state.openFolderId,
     selectRequest: (state) => state.request,
   },
 });
 
-export const { navigateTo, requestCreateTask, requestCreateFolder, requestTaken } = workspaceSlice.actions;
-export const { selectCategory, selectRequest } = workspaceSlice.selectors;
+export const { navigateTo, openFolder, closeFolder, requestCreateTask, requestCreateFolder, requestTaken } =
+  workspaceSlice.actions;
+export const { selectCategory, selectOpenFolderId, selectRequest } = workspaceSlice.selectors;

@@ -1,0 +1,17 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@baton/mf-config';
+
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
+  createAppConfig(
+    {
+      dir: dirname(fileURLToPath(import.meta.url)),
+      name: 'mf-folders',
+      port: Number(process.env.PORT ?? 3002),
+      exposes: {
+        './FolderStrip': './src/strip/FolderStrip.tsx',
+        './FolderView': './src/view/FolderView.tsx',
+      },
+    },
+    argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+  );

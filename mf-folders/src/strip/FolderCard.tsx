@@ -1,0 +1,70 @@
+import type { Folder } from '@baton/contracts';
+import { cx } from '@baton/ui';
+import { useTaskDropTarget } from '@baton/web-platform';
+import type { CSSProperties, Ref } from 'react';
+import { LinkIcon } from '../icons';
+
+export const taskCount = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
+
+/** A folder's colour as the cards and the view paint it; no colour shows a neutral outline. */
+export const folderColour = (folder: Pick<Folder, 'color'>) =>
+  ({ '--folder-color': folder.color ?? 'transparent' }) as CSSProperties;
+
+/**
+ * One folder in the strip (SPEC §2): colour, name, count of open tasks and a link icon when it has a base
+ * file. A button: click, Enter or Space opens the folder. With `onDropTasks` it takes dragged task cards.
+ */
+export function FolderCard({
+  folder,
+  onOpen,
+  onDropTasks,
+  ref,
+}: {
+  folder: Folder;
+  onOpen: (folder: Folder) => void;
+  onDropTasks?: (folder: Folder, taskIds: string[]) => void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  // A drop target for dragged task cards (the platform's drag context); archived folders take none.
+  const target = useTaskDropTarget(folder.id, {
+    name: folder.name,
+    onDrop: (ids) => onDropTasks?.(folder, ids),
+    disabled: !onDropTasks,
+  });
+  const setRefs = (node: HTMLButtonElement | null) => {
+    target.ref(node);
+    if (typeof ref === 'function') ref(node);
+    else if (ref) (ref as { current: HTMLButtonElement | null }).current = node;
+  };
+
+  return (
+    <button
+      ref={setRefs}
+      type="button"
+      className={cx(
+        'folder-card',
+        !folder.color && 'folder-card--no-colour',
+        folder.is_archived && 'folder-card--archived',
+        target.isOver && 'folder-card--over',
+      )}
+      style={folderColour(folder)}
+      data-folder-id={folder.id}
+      // One clear sentence rather than the run-together text of the parts.
+      aria-label={`${folder.name}, ${taskCount(folder.task_count)}${folder.baseFileKey ? ', has a base file' : ''}`}
+      onClick={() => onOpen(folder)}
+    >
+      <span className="folder-swatch folder-card__swatch" aria-hidden="true" />
+      <span className="folder-card__text">
+        <span className="folder-card__name">{folder.name}</span>
+        <span className="folder-card__meta">
+          <span>{taskCount(folder.task_count)}</span>
+          {folder.baseFileKey ? (
+            <span className="folder-card__link" title={`Base file: ${folder.baseFileLabel || 'unnamed'}`}>
+              <LinkIcon />
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Folder } from '@baton/contracts';
+import { Button, NoticeBanner, Tabs, useNotice } from '@baton/ui';
+import { useCreateFolderSignal, useOpenFolder } from '@baton/web-platform';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FolderFormDialog } from '../dialogs/FolderFormDialog';
+import { type FolderList, failureOf, useFoldersQuery, useUpdateFolderMutation } from '../folders/api';
+import { takeReturn } from '../folders/focus';
+import { useLiveFolders } from '../folders/live';
+import { messages } from '../messages';
+import { FolderCard } from './FolderCard';
+import { useFileTasks } from './fileTasks';
+import '../folders.css';
+
+/**
+ * The folder strip of Personal Tasks (SPEC §2), exposed to the shell as `mf-folders/FolderStrip`: the
+ * folders as cards in one scrolling row, "Create Folder", the archived folders on their own tab with Restore.
+ * Task cards dropped on a folder are filed in it. It answers the workspace's "create folder" request.
+ */
+export default function FolderStrip() {
+  const headingId = useId();
+  const [list, setList] = useState<FolderList>('active');
+  const [creating, setCreating] = useState(false);
+  const { notice, show, clear } = useNotice();
+  const openFolder = useOpenFolder();
+  const fileTasks = useFileTasks();
+  const [update] = useUpdateFolderMutation();
+  const [restoring, setRestoring] = useState<string | null>(null);
+
+  useCreateFolderSignal(() => setCreating(true));
+  useLiveFolders();
+
+  async function drop(folder: Folder, taskIds: string[]) {
+    const result = await fileTasks(folder, taskIds);
+    show(result.ok ? 'success' : 'error', result.text);
+  }
+
+  async function restore(folder: Folder) {
+    setRestoring(folder.id);
+    try {
+      await update({ id: folder.id, patch: { is_archived: false } }).unwrap();
+      show('success', `${folder.name} restored.`);
+    } catch (error) {
+      show('error', failureOf(error, messages.restoreFailed));
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  return (
+    <section className="folder-strip" aria-labelledby={headingId}>
+      <div className="folder-strip__header">
+        <h2 id={headingId} className="folder-strip__title">
+          Folders
+        </h2>
+        <Button variant="secondary" onClick={() => setCreating(true)}>
+          Create Folder
+        </Button>
+      </div>
+      <NoticeBanner notice={notice} onDismiss={clear} />
+      <Tabs
+        aria-label="Which folders"
+        className="folder-strip__tabs"
+        value={list}
+        onChange={(id) => setList(id as FolderList)}
+        tabs={[
+          { id: 'active', label: 'Active' },
+          { id: 'archived', label: 'Archived' },
+        ]}
+      >
+        {list === 'active' ? (
+          <Folders
+            list="active"
+            empty={messages.empty}
+            onOpen={(folder) => openFolder(folder.id)}
+            onDropTasks={drop}
+          />
+        ) : (
+          <Folders
+            list="archived"
+            empty={messages.archivedEmpty}
+            onOpen={(folder) => openFolder(folder.id)}
+            extra={(folder) => (
+              <Button
+                variant="secondary"
+                className="folder-strip__restore"
+                busy={restoring === folder.id}
+                aria-label={`Restore ${folder.name}`}
+                onClick={() => restore(folder)}
+              >
+                Restore
+              </Button>
+            )}
+          />
+        )}
+      </Tabs>
+      {creating ? (
+        <FolderFormDialog
+          onClose={() => setCreating(false)}
+          onSaved={(folder) => show('success', `Folder ${folder.name} created.`)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** One list of folders: loading, unavailable (tasks keep working), empty, or the cards in a row. */
+function Folders({
+  list,
+  empty,
+  onOpen,
+  onDropTasks,
+  extra,
+}: {
+  list: FolderList;
+  empty: string;
+  onOpen: (folder: Folder) => void;
+  onDropTasks?: (folder: Folder, taskIds: string[]) => void;
+  extra?: (folder: Folder) => ReactNode;
+}) {
+  const { data, isLoading, isError, isFetching, refetch } = useFoldersQuery(list);
+  const cards = useRef(new Map<string, HTMLButtonElement>());
+
+  // Back from a folder's view: its card takes the focus again.
+  useEffect(() => {
+    if (!data) return;
+    const id = takeReturn();
+    if (id) cards.current.get(id)?.focus();
+  }, [data]);
+
+  if (isLoading)
+    return (
+      <p className="folder-strip__state" role="status">
+        {messages.loading}
+      </p>
+    );
+  if (isError && !data)
+    return (
+      <div className="folder-strip__state folder-strip__state--failed" role="alert">
+        <p>
+          {messages.unavailable} {messages.tasksStillWork}
+        </p>
+        <Button variant="secondary" busy={isFetching} onClick={() => refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (!data || data.length === 0) return <p className="folder-strip__state">{empty}</p>;
+  return (
+    <ul className="folder-strip__list">
+      {data.map((folder) => (
+        <li key={folder.id} className="folder-strip__item">
+          <FolderCard
+            folder={folder}
+            onOpen={onOpen}
+            onDropTasks={onDropTasks}
+            ref={(node) => {
+              if (node) cards.current.set(folder.id, node);
+              else cards.current.delete(folder.id);
+            }}
+          />
+          {extra?.(folder)}
+        </li>
+      ))}
+    </ul>
+  );
+}

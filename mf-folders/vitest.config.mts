@@ -1,0 +1,3 @@
+import { webProjectConfig } from '../vitest.shared.mts';
+
+export default webProjectConfig('mf-folders');

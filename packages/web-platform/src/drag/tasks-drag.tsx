@@ -1,0 +1,165 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { type PointerEvent, type PointerEventHandler, type ReactNode, useState } from 'react';
+
+/**
+ * Dragging tasks onto a target (a folder) across remotes: the host wraps the workspace in
+ * `TaskDragProvider`, a remote's card uses `useTaskDrag`, another remote's target `useTaskDropTarget`. dnd-kit
+ * lives here, in the shared platform, so every remote uses the one instance and the one context.
+ */
+interface DragData {
+  /** The ids the drag carries (the selection when the card is in it). */
+  ids: () => string[];
+  /** What screen readers hear, e.g. "“Pay the invoice”" or "3 tasks". */
+  label: () => string;
+}
+interface DragOptions extends DragData {
+  disabled?: boolean;
+}
+interface DropData {
+  name: string;
+  onDrop: (ids: string[]) => void;
+}
+
+const interactive = 'button:not([data-drag-handle]), a, input, select, textarea, label, [contenteditable]';
+
+/** Pointer drags start anywhere on a card except on its own controls (buttons, fields, the slider). */
+class CardPointerSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: ({ nativeEvent }: PointerEvent) =>
+        nativeEvent.isPrimary &&
+        nativeEvent.button === 0 &&
+        !(nativeEvent.target instanceof Element && nativeEvent.target.closest(interactive)),
+    },
+  ];
+}
+
+/** Arrow keys jump from one target to the next (in reading order) instead of moving a few pixels. */
+const betweenTargets: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
+  if (!step || !context.collisionRect) return undefined;
+  event.preventDefault();
+  const targets = context.droppableContainers
+    .getEnabled()
+    .flatMap((container) => {
+      const rect = context.droppableRects.get(container.id);
+      return rect ? [{ id: container.id, rect }] : [];
+    })
+    .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
+  if (targets.length === 0) return undefined;
+  const at = targets.findIndex((target) => target.id === context.over?.id);
+  const next =
+    targets[at === -1 ? (step > 0 ? 0 : targets.length - 1) : (at + step + targets.length) % targets.length];
+  if (!next) return undefined;
+  // Move by the distance between the moved item's middle and the target's.
+  const moved = context.collisionRect;
+  return {
+    x: currentCoordinates.x + next.rect.left + next.rect.width / 2 - (moved.left + moved.width / 2),
+    y: currentCoordinates.y + next.rect.top + next.rect.height / 2 - (moved.top + moved.height / 2),
+  };
+};
+
+/** The targets under the middle of the moved item (where the keyboard getter centres it). */
+const centreWithin: CollisionDetection = ({ collisionRect, droppableRects, droppableContainers }) => {
+  const x = collisionRect.left + collisionRect.width / 2;
+  const y = collisionRect.top + collisionRect.height / 2;
+  return droppableContainers.flatMap((container) => {
+    const r = droppableRects.get(container.id);
+    const inside = r && x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
+    return inside ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : [];
+  });
+};
+
+/** A pointer drops where the pointer is; a keyboard drag where the moved item sits. */
+const collisions: CollisionDetection = (args) =>
+  args.pointerCoordinates ? pointerWithin(args) : centreWithin(args);
+
+const dragOf = (data: unknown) => data as DragData | undefined;
+const dropOf = (data: unknown) => data as DropData | undefined;
+
+export const taskDragInstructions =
+  'To move tasks into a folder, press Space or Enter on a task’s move handle, use the arrow keys to choose a folder, then press Space or Enter to drop them there, or Escape to cancel.';
+
+const announcements: Announcements = {
+  onDragStart: ({ active }) =>
+    `Picked up ${dragOf(active.data.current)?.label()}. Use the arrow keys to choose a folder.`,
+  onDragOver: ({ active, over }) =>
+    over
+      ? `${dragOf(active.data.current)?.label()} is over the folder ${dropOf(over.data.current)?.name}.`
+      : `${dragOf(active.data.current)?.label()} is not over a folder.`,
+  onDragEnd: ({ active, over }) =>
+    over
+      ? `${dragOf(active.data.current)?.label()} moved to the folder ${dropOf(over.data.current)?.name}.`
+      : `${dragOf(active.data.current)?.label()} was not moved.`,
+  onDragCancel: ({ active }) => `Moving ${dragOf(active.data.current)?.label()} was cancelled.`,
+};
+
+/** The workspace's drag context (the host renders it around the folder strip and the task list). */
+export function TaskDragProvider({ children }: { children: ReactNode }) {
+  const sensors = useSensors(
+    useSensor(CardPointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: betweenTargets }),
+  );
+  const [moving, setMoving] = useState<string | null>(null);
+  const end = ({ active, over }: DragEndEvent) => {
+    setMoving(null);
+    const drag = dragOf(active.data.current);
+    const drop = dropOf(over?.data.current);
+    if (drag && drop) drop.onDrop(drag.ids());
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: taskDragInstructions } }}
+      onDragStart={({ active }) => setMoving(dragOf(active.data.current)?.label() ?? null)}
+      onDragCancel={() => setMoving(null)}
+      onDragEnd={end}
+    >
+      {children}
+      <DragOverlay dropAnimation={null}>
+        {moving ? <div className="b-drag-chip">Moving {moving}</div> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+/**
+ * A draggable task card: `cardProps` on the card (pointer drags from anywhere but its controls),
+ * `handleProps` on its move handle (a real button: keyboard and screen readers start there).
+ */
+export function useTaskDrag(id: string, { disabled, ...data }: DragOptions) {
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: `task:${id}`,
+    data,
+    disabled,
+  });
+  return {
+    isDragging,
+    cardRef: setNodeRef,
+    cardProps: { onPointerDown: listeners?.onPointerDown as PointerEventHandler | undefined },
+    handleRef: setActivatorNodeRef,
+    handleProps: { ...attributes, ...listeners, 'data-drag-handle': '' },
+  };
+}
+
+/** Something tasks can be dropped on (a folder card): `onDrop` gets the dragged ids. */
+export function useTaskDropTarget(id: string, data: DropData & { disabled?: boolean }) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: `target:${id}`, data, disabled: data.disabled });
+  return { ref: setNodeRef, isOver: isOver && !data.disabled, dragging: active !== null };
+}
