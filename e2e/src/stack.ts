@@ -123,3 +123,23 @@ export async function openCategory(page: Page, name: string) {
     .click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
+
+/** A task card, found by its title. */
+export const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+/** Adds a task through the form that `button` opens (Add Tasks, Assign Task, Invite to Task). */
+export async function addTask(
+  page: Page,
+  button: string,
+  fields: { title: string; due: string; priority: string; to?: string },
+) {
+  await page.getByRole('button', { name: button }).first().click();
+  const dialog = page.getByRole('dialog', { name: button });
+  await dialog.getByLabel('Title').fill(fields.title);
+  await dialog.getByLabel('Due date').fill(fields.due);
+  await dialog.getByLabel('Priority').selectOption(fields.priority);
+  if (fields.to) await dialog.getByRole('combobox', { name: 'Recipient email' }).fill(fields.to);
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await card(page, fields.title).waitFor();
+}

@@ -3,7 +3,7 @@ import { readJson } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './browser';
-import { openCategory, openWorkspace, useAppInBrowser } from './stack';
+import { addTask, card, openCategory, openWorkspace, useAppInBrowser } from './stack';
 
 /**
  * The tasks remote (mf-tasks) in Chromium against the real stack, with two people in two browser contexts:
@@ -13,24 +13,7 @@ import { openCategory, openWorkspace, useAppInBrowser } from './stack';
 const stack = useAppInBrowser();
 const { newPage, existingPerson } = stack;
 
-const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const titles = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
-
-async function addTask(
-  page: Page,
-  button: string,
-  fields: { title: string; due: string; priority: string; to?: string },
-) {
-  await page.getByRole('button', { name: button }).first().click();
-  const dialog = page.getByRole('dialog', { name: button });
-  await dialog.getByLabel('Title').fill(fields.title);
-  await dialog.getByLabel('Due date').fill(fields.due);
-  await dialog.getByLabel('Priority').selectOption(fields.priority);
-  if (fields.to) await dialog.getByRole('combobox', { name: 'Recipient email' }).fill(fields.to);
-  await dialog.getByRole('button', { name: button }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await card(page, fields.title).waitFor();
-}
 
 /** The owner's side of assignments: Assigned Tasks, then its "Delegated" item. */
 async function openDelegatedAssigned(page: Page) {

@@ -31,6 +31,7 @@ export function FolderCard({
     onDrop: (ids) => onDropTasks?.(folder, ids),
     disabled: !onDropTasks,
   });
+  const idBase = `folder-card-${folder.id}`;
   const setRefs = (node: HTMLButtonElement | null) => {
     target.ref(node);
     if (typeof ref === 'function') ref(node);
@@ -48,19 +49,26 @@ export function FolderCard({
         target.isOver && 'folder-card--over',
       )}
       style={folderColour(folder)}
+      // The name, then the count (and the base file): "Work 3 tasks has a base file", the same in every browser.
+      aria-labelledby={[`${idBase}-name`, `${idBase}-count`, folder.baseFileKey && `${idBase}-file`]
+        .filter(Boolean)
+        .join(' ')}
       data-folder-id={folder.id}
-      // One clear sentence rather than the run-together text of the parts.
-      aria-label={`${folder.name}, ${taskCount(folder.task_count)}${folder.baseFileKey ? ', has a base file' : ''}`}
       onClick={() => onOpen(folder)}
     >
       <span className="folder-swatch folder-card__swatch" aria-hidden="true" />
       <span className="folder-card__text">
-        <span className="folder-card__name">{folder.name}</span>
+        <span id={`${idBase}-name`} className="folder-card__name">
+          {folder.name}
+        </span>{' '}
         <span className="folder-card__meta">
-          <span>{taskCount(folder.task_count)}</span>
+          <span id={`${idBase}-count`}>{taskCount(folder.task_count)}</span>
           {folder.baseFileKey ? (
             <span className="folder-card__link" title={`Base file: ${folder.baseFileLabel || 'unnamed'}`}>
               <LinkIcon />
+              <span id={`${idBase}-file`} className="b-visually-hidden">
+                has a base file
+              </span>
             </span>
           ) : null}
         </span>

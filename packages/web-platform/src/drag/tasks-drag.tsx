@@ -126,6 +126,7 @@ export function TaskDragProvider({ children }: { children: ReactNode }) {
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
+      autoScroll={false}
       accessibility={{ announcements, screenReaderInstructions: { draggable: taskDragInstructions } }}
       onDragStart={({ active }) => setMoving(dragOf(active.data.current)?.label() ?? null)}
       onDragCancel={() => setMoving(null)}

@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+import { samples } from '@baton/files/testing';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
+import { addTask, card, openWorkspace, useAppInBrowser } from './stack';
+
+/**
+ * Folders in Chromium against `npm start`: a coloured folder with a PDF base file, two tasks dragged onto it
+ * (multi-select, mouse), the folder view with its preview, rename, archive and restore, deletion bringing the
+ * tasks back, a keyboard-only drag, and axe on the strip, the dialogs and the view.
+ */
+const stack = useAppInBrowser();
+const { newPage, existingPerson } = stack;
+
+const pdf = { name: 'plan.pdf', mimeType: 'application/pdf', buffer: samples.pdf('Launch plan') };
+const strip = (page: Page) => page.getByRole('region', { name: 'Folders' });
+const folderCard = (page: Page, name: string) =>
+  strip(page).getByRole('button', { name: new RegExp(`^${name} \\d`) });
+const task = (title: string) => ({ title, due: '2026-12-20', priority: 'Moderate' });
+
+async function createFolder(page: Page, name: string, colour: string, file?: typeof pdf) {
+  await strip(page).getByRole('button', { name: 'Create Folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Folder' });
+  await dialog.getByLabel('Folder name').fill(name);
+  await dialog.getByRole('radio', { name: colour }).check();
+  if (file) {
+    await dialog.getByLabel('Base file').setInputFiles(file);
+    await expect.poll(() => dialog.getByLabel('Display name').inputValue()).toBe('plan');
+    await dialog.getByText(/^Uploaded/).waitFor();
+  }
+  return dialog;
+}
+
+/** Drags with the mouse from the middle of `from` to the middle of `to`, in steps, as a person would. */
+async function mouseDrag(page: Page, from: Locator, to: Locator) {
+  await to.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('not visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+describe('folders in the browser', () => {
+  it('a coloured folder with a base file: drag two tasks in, view, preview, rename, archive, restore, delete', async () => {
+    const ana = await existingPerson();
+    const { context, page } = await newPage({ bypassCSP: true });
+    await openWorkspace(page, ana);
+    await strip(page).getByText('No folders yet').waitFor();
+    await addTask(page, 'Add Tasks', task('Book the venue'));
+    await addTask(page, 'Add Tasks', task('Print the flyers'));
+    await addTask(page, 'Add Tasks', task('Stays unfiled'));
+
+    const dialog = await createFolder(page, 'Launch', 'Teal', pdf);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => folderCard(page, 'Launch').textContent()).toBe('Launch 0 taskshas a base file');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Select two cards (Ctrl+click), then drag one of them: both go.
+    await card(page, 'Book the venue')
+      .getByRole('heading')
+      .click({ modifiers: ['Control'] });
+    await card(page, 'Print the flyers')
+      .getByRole('heading')
+      .click({ modifiers: ['Control'] });
+    await mouseDrag(page, card(page, 'Print the flyers').getByRole('heading'), folderCard(page, 'Launch'));
+    await expect.poll(() => folderCard(page, 'Launch').textContent()).toBe('Launch 2 taskshas a base file');
+    await card(page, 'Book the venue').waitFor({ state: 'detached' });
+    await card(page, 'Print the flyers').waitFor({ state: 'detached' });
+    await card(page, 'Stays unfiled').waitFor();
+
+    await folderCard(page, 'Launch').click();
+    const view = page.getByRole('region', { name: 'Launch' });
+    await view.getByRole('heading', { name: 'Launch' }).waitFor();
+    await card(page, 'Book the venue').waitFor();
+    await card(page, 'Print the flyers').waitFor();
+    expect(await card(page, 'Stays unfiled').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await view.getByRole('button', { name: 'Preview base file' }).click();
+    const preview = page.getByRole('dialog', { name: 'Base file of Launch' });
+    await preview.locator('iframe[title="plan.pdf"]').waitFor();
+    await preview.getByRole('button', { name: 'Close' }).first().click();
+
+    await view.getByRole('button', { name: 'Edit folder' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit folder' });
+    await edit.getByLabel('Folder name').fill('Launch day');
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const renamed = page.getByRole('region', { name: 'Launch day' });
+    await renamed.getByRole('heading', { name: 'Launch day' }).waitFor();
+
+    await renamed.getByRole('button', { name: 'Archive folder' }).click();
+    await renamed.getByText('Archived', { exact: true }).waitFor();
+    await renamed.getByRole('button', { name: 'Restore folder' }).click();
+    await renamed.getByRole('button', { name: 'Archive folder' }).waitFor();
+
+    await renamed.getByRole('button', { name: 'Delete folder' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete folder?' });
+    await confirm
+      .getByText(/Personal Tasks/)
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete folder' }).click();
+    await strip(page).waitFor();
+    await card(page, 'Book the venue').waitFor();
+    await card(page, 'Print the flyers').waitFor();
+    expect(await folderCard(page, 'Launch day').count()).toBe(0);
+    await context.close();
+  });
+
+  it('files a task from the keyboard alone: its move handle, Space, arrows, Space', async () => {
+    const ben = await existingPerson();
+    const { context, page } = await newPage();
+    await openWorkspace(page, ben);
+    await addTask(page, 'Add Tasks', task('Keyboard only'));
+    const dialog = await createFolder(page, 'Home', 'Orange');
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await folderCard(page, 'Home').waitFor();
+
+    const handle = card(page, 'Keyboard only').getByRole('button', {
+      name: 'Move “Keyboard only” to a folder',
+    });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Moving “Keyboard only”').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => folderCard(page, 'Home').getAttribute('class')).toContain('folder-card--over');
+    await page.keyboard.press('Space');
+    await expect.poll(() => folderCard(page, 'Home').textContent(), { timeout: 5000 }).toBe('Home 1 task');
+    await card(page, 'Keyboard only').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
