@@ -18,7 +18,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** JS and CSS bytes the page fetches while `action` runs. */
 async function measure(page: Page, action: () => Promise<unknown>) {
-  const sizes = { js: 0, css: 0, files: 0 };
+  const sizes = { js: 0, css: 0, files: 0, byRemote: {} as Record<string, number> };
   const seen: Promise<void>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
     const type = response.request().resourceType();
@@ -28,8 +28,11 @@ async function measure(page: Page, action: () => Promise<unknown>) {
         .request()
         .sizes()
         .then(({ responseBodySize }) => {
-          sizes[type === 'script' ? 'js' : 'css'] += Math.max(0, responseBodySize);
+          const bytes = Math.max(0, responseBodySize);
+          sizes[type === 'script' ? 'js' : 'css'] += bytes;
           sizes.files += 1;
+          const remote = /\/mf\/(mf-[\w-]+)\//.exec(new URL(response.url()).pathname)?.[1];
+          if (remote) sizes.byRemote[remote] = (sizes.byRemote[remote] ?? 0) + bytes;
         }),
     );
   };
@@ -76,7 +79,11 @@ await context.addInitScript(
   { tokens: body.tokens, email: person.email },
 );
 const homePage = await context.newPage();
-line('/home', await firstLoad(homePage, '/home'));
+// /home opens on Personal Tasks: the tasks remote, and the folders remote's strip above it.
+const home = await firstLoad(homePage, '/home');
+line('/home', home);
+for (const [remote, bytes] of Object.entries(home.byRemote).sort())
+  console.log(`    of which ${remote.padEnd(17)} ${kb(bytes).padStart(10)} (JS and CSS)`);
 // Opening Settings then loads the mf-settings remote (its entry, the exposed view and its CSS).
 line(
   '+Settings',

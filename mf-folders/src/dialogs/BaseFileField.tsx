@@ -1,8 +1,6 @@
-import { limits } from '@baton/contracts/constants';
 import { Button, formatFileSize, PaperclipIcon } from '@baton/ui';
-import { UploadError, uploadFile, useApiClient } from '@baton/web-platform';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../messages';
+import { useUploadChoice } from '@baton/web-platform';
+import { useId, useRef } from 'react';
 import type { BaseFileChoice } from './baseFile';
 
 /** The sentence screen readers hear when the field's state changes (not on every percent). */
@@ -30,62 +28,11 @@ export function BaseFileField({
   onChange: (choice: BaseFileChoice) => void;
   onChosen: (fileName: string) => void;
 }) {
-  const { request } = useApiClient();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const running = useRef<AbortController | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // Closing the dialog stops an upload on its way.
-  useEffect(() => () => running.current?.abort(), []);
-
-  const cancel = () => {
-    running.current?.abort();
-    running.current = null;
-  };
-  const reset = (choice: BaseFileChoice) => {
-    cancel();
-    setFailure(null);
-    onChange(choice);
-  };
-
-  async function upload(file: File) {
-    cancel();
-    setFailure(null);
-    if (file.size > limits.fileBytes) return setFailure(messages.fileTooLarge);
-    const before = value.kind === 'uploading' ? { kind: 'keep' as const } : value;
-    const controller = new AbortController();
-    running.current = controller;
-    const mine = () => running.current === controller;
-    const progress = (percent: number) =>
-      onChange({ kind: 'uploading', name: file.name, size: file.size, percent });
-    progress(0);
-    onChosen(file.name);
-    try {
-      const uploaded = await uploadFile(request, file, {
-        signal: controller.signal,
-        onProgress: (percent) => mine() && progress(percent),
-      });
-      if (!mine()) return;
-      running.current = null;
-      onChange({ kind: 'uploaded', file: uploaded });
-    } catch (error) {
-      // A cancelled upload (Undo, Remove, another file, the dialog closed) is not a failure.
-      if (!mine() || controller.signal.aborted) return;
-      running.current = null;
-      setFailure(error instanceof UploadError ? error.message : messages.uploadFailed);
-      onChange(before);
-    }
-  }
-
-  function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again (after a failure) fires a change.
-    event.target.value = '';
-    if (file) void upload(file);
-  }
+  const { failure, reset, chosen } = useUploadChoice(value, onChange, onChosen);
 
   const replacing = current !== null;
   const empty = value.kind === 'keep' && !replacing;

@@ -1,17 +1,13 @@
 import type { Folder } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
-import type { UploadedFile } from '@baton/web-platform';
+import type { UploadChoice } from '@baton/web-platform';
 import type { FolderFields } from '../folders/api';
 
 /**
  * What the form does with the folder's base file: keep the current one (or have none), remove it, or a
  * chosen file on its way up or stored.
  */
-export type BaseFileChoice =
-  | { kind: 'keep' }
-  | { kind: 'remove' }
-  | { kind: 'uploading'; name: string; size: number; percent: number }
-  | { kind: 'uploaded'; file: UploadedFile };
+export type BaseFileChoice = UploadChoice;
 
 /** SPEC §5: the display name defaults to the file name without its extension, at most 60 characters. */
 export function defaultLabel(fileName: string) {

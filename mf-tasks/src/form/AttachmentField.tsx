@@ -1,8 +1,7 @@
 import type { AttachmentInfo } from '@baton/contracts';
-import { fileMessages } from '@baton/contracts/constants';
 import { Button, formatFileSize, PaperclipIcon } from '@baton/ui';
-import { UploadError, uploadFile, useApiClient } from '@baton/web-platform';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useUploadChoice } from '@baton/web-platform';
+import { useId, useRef } from 'react';
 import type { AttachmentChoice } from './attachment';
 
 /** The sentence screen readers hear when the field's state changes (not on every percent). */
@@ -27,60 +26,11 @@ export function AttachmentField({
   value: AttachmentChoice;
   onChange: (choice: AttachmentChoice) => void;
 }) {
-  const { request } = useApiClient();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const running = useRef<AbortController | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // Closing the form stops an upload on its way.
-  useEffect(() => () => running.current?.abort(), []);
-
-  const cancel = () => {
-    running.current?.abort();
-    running.current = null;
-  };
-  const reset = (choice: AttachmentChoice) => {
-    cancel();
-    setFailure(null);
-    onChange(choice);
-  };
-
-  async function upload(file: File) {
-    cancel();
-    setFailure(null);
-    const before = value.kind === 'uploading' ? { kind: 'keep' as const } : value;
-    const controller = new AbortController();
-    running.current = controller;
-    const mine = () => running.current === controller;
-    const progress = (percent: number) =>
-      onChange({ kind: 'uploading', name: file.name, size: file.size, percent });
-    progress(0);
-    try {
-      const uploaded = await uploadFile(request, file, {
-        signal: controller.signal,
-        onProgress: (percent) => mine() && progress(percent),
-      });
-      if (!mine()) return;
-      running.current = null;
-      onChange({ kind: 'uploaded', file: uploaded });
-    } catch (error) {
-      // A cancelled upload (Undo, Remove, another file, the form closed) is not a failure.
-      if (!mine() || controller.signal.aborted) return;
-      running.current = null;
-      setFailure(error instanceof UploadError ? error.message : fileMessages.uploadRetry);
-      onChange(before);
-    }
-  }
-
-  function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same file again (after a failure) fires a change.
-    event.target.value = '';
-    if (file) void upload(file);
-  }
+  const { failure, reset, chosen } = useUploadChoice(value, onChange);
 
   const replacing = current !== null;
   const empty = value.kind === 'keep' && !current;

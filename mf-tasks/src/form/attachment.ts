@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@baton/web-platform';
+import type { UploadChoice } from '@baton/web-platform';
 import type { TaskForm } from '../api';
 
 /**
@@ -6,11 +6,7 @@ import type { TaskForm } from '../api';
  * `keep` is "existing", `remove` "marked for removal" and a chosen file "replaced"; without one, a chosen
  * file is "new".
  */
-export type AttachmentChoice =
-  | { kind: 'keep' }
-  | { kind: 'remove' }
-  | { kind: 'uploading'; name: string; size: number; percent: number }
-  | { kind: 'uploaded'; file: UploadedFile };
+export type AttachmentChoice = UploadChoice;
 
 type AttachmentFields = Pick<TaskForm, 'attachmentKey' | 'attachmentUrl'>;
 

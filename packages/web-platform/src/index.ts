@@ -44,6 +44,7 @@ export {
   uploadFile,
   uploadPaths,
 } from './files/upload';
+export { type UploadChoice, useUploadChoice } from './files/upload-choice';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
 export {
   connectLiveSocket,
