@@ -140,4 +140,18 @@ describe('folders in the browser', () => {
     await card(page, 'Keyboard only').waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('with mf-folders missing only the strip shows its fallback; tasks keep working', async () => {
+    const cy = await existingPerson();
+    const { context, page } = await newPage();
+    await openWorkspace(page, cy);
+    await page.goto(
+      `/home?remote=${encodeURIComponent(`mf-folders@${stack.base}/mf/missing/mf-manifest.json`)}`,
+    );
+    const fallback = page.getByRole('alert').filter({ hasText: 'Folders is unavailable right now.' });
+    await fallback.waitFor();
+    await addTask(page, 'Add Tasks', task('Still works'));
+    expect(await page.getByText('Tasks is unavailable right now.').count()).toBe(0);
+    await context.close();
+  });
 });
