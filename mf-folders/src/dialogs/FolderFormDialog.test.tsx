@@ -278,7 +278,7 @@ describe('edit folder', () => {
     const form = open(folder);
     expect(within(form.dialog).getByText('Brief')).toBeInTheDocument();
     await form.user.click(within(form.dialog).getByRole('button', { name: 'Remove' }));
-    expect(form.dialog.querySelector('.folder-file__removed')).toHaveTextContent(
+    expect(form.dialog.querySelector('.b-file-choice__removed')).toHaveTextContent(
       'Brief will be removed when you save.',
     );
     expect(within(form.dialog).queryByLabelText('Display name')).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ export { Checkbox, type CheckboxProps } from './Checkbox';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './DropdownMenu';
+export { type FileChoice, FileChoiceField, type FileChoiceFieldProps } from './FileChoiceField';
 export {
   FilePreviewDialog,
   type FilePreviewDialogProps,
