@@ -9,6 +9,19 @@ import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 import { createSessionVerifier } from './revocations';
 
+/** What every service's `createX` takes besides its own parts. */
+export interface ServiceOptions<Config> {
+  /** Server URL (DATABASE_URL). */
+  databaseUrl: string;
+  bus: EventBus;
+  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
+  keys: TokenVerifierOptions['keys'];
+  logger?: Logger;
+  config?: Config;
+  /** Database name; tests pass a unique one. */
+  database?: string;
+}
+
 export interface ServiceCoreOptions {
   name: string;
   /** Server URL (DATABASE_URL); the service's own `database` is created on it when missing. */

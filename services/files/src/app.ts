@@ -1,13 +1,6 @@
 import { join, resolve } from 'node:path';
 import { OBJECT_PATH_PREFIX } from '@baton/contracts';
-import {
-  createServiceApp,
-  type EventBus,
-  type Logger,
-  loadServerSecret,
-  openServiceCore,
-} from '@baton/service-kit';
-import type { JWTVerifyGetKey } from 'jose';
+import { createServiceApp, loadServerSecret, openServiceCore, type ServiceOptions } from '@baton/service-kit';
 import { defaultFilesConfig, type FilesConfig } from './config';
 import { startConsumers } from './consumers';
 import type { FilesDb, FilesDeps } from './context';
@@ -66,16 +59,7 @@ export function storageOriginOf(config: FilesConfig): string | undefined {
     : endpoint.origin;
 }
 
-export interface FilesOptions {
-  databaseUrl: string;
-  bus: EventBus;
-  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
-  keys: URL | JWTVerifyGetKey;
-  logger?: Logger;
-  config?: FilesConfig;
-  /** Database name; tests pass a unique one. */
-  database?: string;
-}
+export type FilesOptions = ServiceOptions<FilesConfig>;
 
 /** Opens files' database and store, starts its consumers and the sweeper of unclaimed uploads, builds its app. */
 export async function createFiles(options: FilesOptions) {

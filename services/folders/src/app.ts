@@ -1,12 +1,10 @@
 import {
   createServiceApp,
-  type EventBus,
   type FilesFetch,
   filesClient,
-  type Logger,
   openServiceCore,
+  type ServiceOptions,
 } from '@baton/service-kit';
-import type { JWTVerifyGetKey } from 'jose';
 import { defaultFoldersConfig, type FoldersConfig } from './config';
 import type { FoldersDeps } from './context';
 import { migrations } from './db/migrations';
@@ -26,17 +24,9 @@ export function createFoldersApp(
   return app;
 }
 
-export interface FoldersOptions {
-  databaseUrl: string;
-  bus: EventBus;
-  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
-  keys: URL | JWTVerifyGetKey;
+export interface FoldersOptions extends ServiceOptions<FoldersConfig> {
   /** How to reach files (base files). */
   files: FilesFetch;
-  logger?: Logger;
-  config?: FoldersConfig;
-  /** Database name; tests pass a unique one. */
-  database?: string;
 }
 
 /** Opens folders' database, starts its relay and its projections of tasks and identity, builds its app. */

@@ -1,5 +1,4 @@
-import { createServiceApp, type EventBus, type Logger, openServiceCore } from '@baton/service-kit';
-import type { JWTVerifyGetKey } from 'jose';
+import { createServiceApp, openServiceCore, type ServiceOptions } from '@baton/service-kit';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
 import { startConsumers } from './consumers';
 import type { NotificationsDeps } from './context';
@@ -19,16 +18,7 @@ export function createNotificationsApp(
   return app;
 }
 
-export interface NotificationsOptions {
-  databaseUrl: string;
-  bus: EventBus;
-  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
-  keys: URL | JWTVerifyGetKey;
-  logger?: Logger;
-  config?: NotificationsConfig;
-  /** Database name; tests pass a unique one. */
-  database?: string;
-}
+export type NotificationsOptions = ServiceOptions<NotificationsConfig>;
 
 /** Opens notifications' database, starts its consumers and the relay of its pushes, and builds its app. */
 export async function createNotifications(options: NotificationsOptions) {

@@ -1,13 +1,11 @@
 import type { Mailer } from '@baton/mailer';
 import {
   createServiceApp,
-  type EventBus,
   type FilesFetch,
   filesClient,
-  type Logger,
   openServiceCore,
+  type ServiceOptions,
 } from '@baton/service-kit';
-import type { JWTVerifyGetKey } from 'jose';
 import { defaultTasksConfig, type TasksConfig } from './config';
 import type { TasksDeps } from './context';
 import { migrations } from './db/migrations';
@@ -33,20 +31,12 @@ export function createTasksApp(
   return app;
 }
 
-export interface TasksOptions {
-  databaseUrl: string;
-  bus: EventBus;
-  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
-  keys: URL | JWTVerifyGetKey;
+export interface TasksOptions extends ServiceOptions<TasksConfig> {
   /** How to reach identity (trusting a sender on accept). */
   identity: TasksDeps['identity'];
   /** How to reach files (attachments). */
   files: FilesFetch;
   mailer?: Mailer;
-  logger?: Logger;
-  config?: TasksConfig;
-  /** Database name; tests pass a unique one. */
-  database?: string;
 }
 
 /** Opens tasks' database, starts its outbox relay and its projections, and builds its app. */
