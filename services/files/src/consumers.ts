@@ -57,25 +57,20 @@ export async function startConsumers(options: {
   store: ObjectStore;
   logger: Logger;
 }) {
-  const { bus, db, store, logger } = options;
+  const { store, ...common } = options;
+  const detach = (event: EventEnvelope, trx: unknown) => onDetached(trx as FilesTrx, store, event);
   const tasks = await startDurableConsumer({
-    bus,
-    db,
-    logger,
+    ...common,
     spec: { durable: 'files-tasks', stream: 'TASKS', subjects: ['tasks.attachment.detached'] },
-    handle: (event, trx) => onDetached(trx as unknown as FilesTrx, store, event),
+    handle: detach,
   });
   const folders = await startDurableConsumer({
-    bus,
-    db,
-    logger,
+    ...common,
     spec: { durable: 'files-folders', stream: 'FOLDERS', subjects: ['folders.basefile.detached'] },
-    handle: (event, trx) => onDetached(trx as unknown as FilesTrx, store, event),
+    handle: detach,
   });
   const identity = await startDurableConsumer({
-    bus,
-    db,
-    logger,
+    ...common,
     spec: { durable: 'files-identity', stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
     handle: (event, trx) => onUserDeleted(trx as unknown as FilesTrx, store, event),
   });
