@@ -14,7 +14,7 @@ export {
 } from './FilePreviewDialog';
 export { FieldLabel } from './field';
 export { formatFileSize } from './fileSize';
-export { GripIcon, PaperclipIcon } from './icons';
+export { DecorativeIcon, GripIcon, PaperclipIcon } from './icons';
 export { type Notice, NoticeBanner, useNotice } from './Notice';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';
