@@ -10,6 +10,7 @@ import {
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
 import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
+import type { PresenceTiming } from './presence';
 import type { Upstreams } from './upstreams';
 import { attachWebSockets } from './ws';
 
@@ -19,6 +20,7 @@ export interface GatewayServerOptions extends GatewayOptions {
   allowedOrigins: string[];
   port: number;
   host?: string;
+  presence?: PresenceTiming;
 }
 
 /** Starts the gateway's HTTP server with its WebSocket endpoints. */
@@ -32,6 +34,7 @@ export async function startGateway(options: GatewayServerOptions) {
     allowedOrigins: options.allowedOrigins,
     revocations: options.revocations,
     tasks: options.upstreams.tasks,
+    presence: options.presence,
   });
   return {
     app,

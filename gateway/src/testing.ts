@@ -1,8 +1,11 @@
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
-import { createLogger, createSessionVerifier, InProcessBus } from '@baton/service-kit';
+import { createLogger, createSessionVerifier, type EventBus, InProcessBus } from '@baton/service-kit';
+import { startTestTasks } from '@baton/tasks/testing';
 import { Hono } from 'hono';
+import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp } from './app';
-import { startGateway } from './server';
+import type { PresenceTiming } from './presence';
+import { type GatewayServerOptions, startGateway } from './server';
 import { inProcessUpstream, type Upstreams } from './upstreams';
 
 /** A stand-in for a service that is not built yet: answers with what reached it. */
@@ -51,27 +54,72 @@ export async function startTestGateway(extra: Upstreams = {}) {
 
 export const testOrigin = 'http://localhost:8080';
 
-/** startTestGateway behind a real HTTP server with its WebSocket endpoints (port chosen by the OS). */
-export async function startTestGatewayServer(extra: Upstreams = {}) {
-  const g = await startTestGateway(extra);
-  const server = await startGateway({
-    upstreams: g.upstreams,
-    verifyAccess: g.verifyAccess,
-    revocations: g.revocations,
-    logger: g.logger,
-    bus: g.bus,
-    allowedOrigins: [testOrigin],
-    port: 0,
-    host: '127.0.0.1',
+/** A gateway replica over `parts`: its own session verifier, a real HTTP server (port chosen by the OS). */
+export async function startTestReplica(parts: {
+  bus: EventBus;
+  keys: JWTVerifyGetKey;
+  config: { JWT_ISSUER: string; JWT_AUDIENCE: string };
+  upstreams: Upstreams;
+  presence?: PresenceTiming;
+}) {
+  const logger = createLogger({ name: 'gateway' });
+  const { verifyAccess, revocations } = await createSessionVerifier(parts.keys, parts.config, {
+    bus: parts.bus,
+    logger,
   });
+  return listenTestGateway({ ...parts, verifyAccess, revocations, logger }, () => revocations.stop());
+}
+
+async function listenTestGateway(
+  parts: Pick<
+    GatewayServerOptions,
+    'upstreams' | 'verifyAccess' | 'revocations' | 'logger' | 'bus' | 'presence'
+  >,
+  stop: () => Promise<void>,
+) {
+  const server = await startGateway({ ...parts, allowedOrigins: [testOrigin], port: 0, host: '127.0.0.1' });
   return {
-    ...g,
     server,
     http: `http://127.0.0.1:${server.port}`,
     ws: `ws://127.0.0.1:${server.port}`,
     async close() {
       await server.close();
-      await g.close();
+      await stop();
+    },
+  };
+}
+
+/** startTestGateway behind a real HTTP server with its WebSocket endpoints (port chosen by the OS). */
+export async function startTestGatewayServer(extra: Upstreams = {}) {
+  const g = await startTestGateway(extra);
+  return { ...g, ...(await listenTestGateway(g, () => g.close())) };
+}
+
+/**
+ * Gateway replicas in front of the real tasks service (and its identity), sharing only a bus, as the
+ * distributed topology shares NATS: for the comment sockets. Presence announcements are sped up.
+ */
+export async function startTasksBehindReplicas(count: number) {
+  const bus = new InProcessBus();
+  const t = await startTestTasks({ bus });
+  const { app, deps } = t.identity.identity;
+  const parts = {
+    bus,
+    keys: deps.keys.resolver,
+    config: deps.config,
+    upstreams: { tasks: inProcessUpstream(t.tasks.app), identity: inProcessUpstream(app) },
+    presence: { heartbeatMs: 100, expiryMs: 300 },
+  };
+  const replicas: Awaited<ReturnType<typeof startTestReplica>>[] = [];
+  for (let i = 0; i < count; i += 1) replicas.push(await startTestReplica(parts));
+  return {
+    t,
+    bus,
+    replicas,
+    async close() {
+      for (const replica of replicas) await replica.close();
+      await t.close();
+      await bus.close();
     },
   };
 }

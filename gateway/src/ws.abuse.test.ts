@@ -1,41 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { hostileFrames, openRawSocket, type SignedUpUser, signUp } from '@baton/test-kit';
+import { hostileFrames, openRawSocket, readJson, type SignedUpUser } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestGatewayServer, testOrigin } from './testing';
+import { startTasksBehindReplicas, testOrigin } from './testing';
 
-let gateway: Awaited<ReturnType<typeof startTestGatewayServer>>;
+let stack: Awaited<ReturnType<typeof startTasksBehindReplicas>>;
 let attacker: SignedUpUser;
 let bystander: SignedUpUser;
+/** A task the attacker assigned to the bystander: both may open its comments socket. */
+let taskId: string;
 
 beforeAll(async () => {
-  gateway = await startTestGatewayServer();
-  attacker = await signUp(gateway.request);
-  bystander = await signUp(gateway.request);
+  stack = await startTasksBehindReplicas(1);
+  const { t } = stack;
+  attacker = await t.person();
+  bystander = await t.person();
+  const form = { title: 'Shared', dueDate: '2026-12-31', priority: 'Lenient', email: bystander.email };
+  taskId = (await readJson(t.post('/send_email/assign_user/', form, attacker.access))).id;
 });
-afterAll(() => gateway.close());
+afterAll(() => stack?.close());
+
+const gateway = () => stack.replicas[0] as { http: string; ws: string };
 
 const openClient = (path: string, token: string) =>
   new Promise<WebSocket>((resolve, reject) => {
-    const socket = new WebSocket(`${gateway.ws}${path}`, ['jwt', token], { headers: { origin: testOrigin } });
+    const socket = new WebSocket(`${gateway().ws}${path}`, ['jwt', token], {
+      headers: { origin: testOrigin },
+    });
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });
 
-const taskId = randomUUID();
-const paths = ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${taskId}/`];
+const paths = ['/ws/notifications/', '/ws/tasks/', '/ws/comments/{taskId}/'];
 
 // Before the fix, the 100 KB frame made `ws` emit an 'error' nobody listened to, and Node exited.
-describe.each(paths)('hostile frames on %s', (path) => {
+describe.each(paths)('hostile frames on %s', (template) => {
   it.each(hostileFrames)('survives $name: the gateway answers, other sockets stay open', async (abuse) => {
+    const path = template.replace('{taskId}', taskId);
     const other = await openClient(path, bystander.access);
-    const raw = await openRawSocket(gateway.http, path, attacker.access, testOrigin);
+    const raw = await openRawSocket(gateway().http, path, attacker.access, testOrigin);
     abuse.send(raw);
     const code = await Promise.race([raw.closed, new Promise<number>((r) => setTimeout(() => r(0), 300))]);
     raw.end();
     if (abuse.name === 'a 100 KB frame') expect(code).toBe(1009);
     if (abuse.name === 'a text frame that is not UTF-8') expect(code).toBe(1007);
-    const health = await fetch(`${gateway.http}/healthz`);
+    const health = await fetch(`${gateway().http}/healthz`);
     expect(health.status).toBe(200);
     expect(other.readyState).toBe(WebSocket.OPEN);
     other.close();

@@ -1,16 +1,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  type Comment,
   type PushMessage,
   pushMessage,
   pushSubject,
   type WsChannel,
-  wsCommentClientMessage,
+  wsCloseCodes,
   wsRoutes,
   wsSubprotocol,
 } from '@baton/contracts';
 import type { AuthContext, EventBus, Logger, RevocationList, TokenVerifier } from '@baton/service-kit';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { commentsUpstream } from './comments';
+import { CommentPresence, type PresenceTiming } from './presence';
 import type { Upstream } from './upstreams';
 
 export interface SocketOptions {
@@ -21,17 +24,22 @@ export interface SocketOptions {
   allowedOrigins: string[];
   /** Ended sessions: their sockets close when the revocation arrives (verifyAccess refuses new ones). */
   revocations?: RevocationList;
-  /** tasks service, which stores comments sent over /ws/comments/{taskId}/. */
+  /** tasks service, which checks who may read a task's comments and stores comments sent over sockets. */
   tasks?: Upstream;
+  /** How often replicas tell each other who has a task's comments open (tests shorten it). */
+  presence?: PresenceTiming;
 }
 
 interface Client {
-  socket: WebSocket;
+  /** Set once the handshake is accepted and upgraded. */
+  socket?: WebSocket;
   auth: AuthContext;
-  /** Used to act for the user towards services (comments sent over the socket). */
-  token: string;
   channel: WsChannel;
   taskId?: string;
+  /** Comment pushes that arrived while the handshake fetched what the client missed, sent after that. */
+  held?: Comment[];
+  /** The task was deleted while the handshake ran: the socket closes as soon as it opens. */
+  deleted?: boolean;
 }
 
 const routeMatchers = wsRoutes.map((r) => ({
@@ -58,11 +66,21 @@ const refuse = (socket: Duplex, status: number, reason: string) => {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 };
 
+const statusText: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+};
+
 /**
  * WebSocket endpoints of SPEC §7. The handshake is refused (401/403/404) before any upgrade unless
  * the path is known, the Origin allowed and the `['jwt', token]` subprotocols carry a valid access
- * token; only `jwt` is echoed. Each socket closes when its token expires or its session is revoked
- * (logout, password change or reset, refresh-token reuse, account deletion: `identity.session.revoked`).
+ * token; only `jwt` is echoed; `/ws/comments/{taskId}/` also needs the person to be allowed to read that
+ * task's comments (tasks says so, and answers the comments the client missed). Each socket closes when its
+ * token expires or its session is revoked (logout, password change or reset, refresh-token reuse, account
+ * deletion: `identity.session.revoked`), and a comments socket when its task is deleted.
  * Live messages arrive on the core subject `push.user.<id>` from any service and go to that user's
  * sockets on this replica.
  */
@@ -73,7 +91,14 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     maxPayload: 16 * 1024,
     handleProtocols: (protocols) => (protocols.has(wsSubprotocol) ? wsSubprotocol : false),
   });
+  const comments = commentsUpstream(options.tasks);
+  const presence = new CommentPresence(options.bus, options.presence);
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>();
+
+  const send = (client: Client, message: unknown) => client.socket?.send(JSON.stringify(message));
+
+  const commentSockets = (userId: string, taskId: string) =>
+    [...(byUser.get(userId)?.clients ?? [])].filter((c) => c.channel === 'comments' && c.taskId === taskId);
 
   const deliver = (userId: string, raw: unknown) => {
     const parsed = pushMessage.safeParse(raw);
@@ -82,84 +107,92 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return;
     }
     const message: PushMessage = parsed.data;
-    for (const client of byUser.get(userId)?.clients ?? []) {
-      if (client.channel !== message.channel) continue;
-      if (message.channel === 'comments' && client.taskId !== message.taskId) continue;
-      client.socket.send(JSON.stringify(message.payload));
+    if (message.channel !== 'comments') {
+      for (const client of byUser.get(userId)?.clients ?? [])
+        if (client.channel === message.channel) send(client, message.payload);
+      return;
+    }
+    const { payload } = message;
+    for (const client of commentSockets(userId, message.taskId)) {
+      // A deleted task takes its comment sockets with it.
+      if ('taskDeleted' in payload) {
+        client.deleted = true;
+        client.socket?.close(wsCloseCodes.taskGone, 'task deleted');
+      } else if (client.held) client.held.push(payload.comment);
+      else send(client, payload);
     }
   };
 
   const stopClosingRevoked = options.revocations?.onRevoked(({ userId, sessionIds }) => {
     const ended = new Set(sessionIds);
     for (const client of byUser.get(userId)?.clients ?? []) {
-      if (ended.has(client.auth.sessionId)) client.socket.close(4003, 'session revoked');
+      if (ended.has(client.auth.sessionId))
+        client.socket?.close(wsCloseCodes.sessionRevoked, 'session revoked');
     }
   });
 
-  const register = (client: Client) => {
-    let entry = byUser.get(client.auth.userId);
+  /** Receives the user's pushes from now on (the socket may not be open yet); returns the undo. */
+  const track = (client: Client) => {
+    const { userId } = client.auth;
+    let entry = byUser.get(userId);
     if (!entry) {
-      const sub = options.bus.subscribeCore(pushSubject(client.auth.userId), (data) =>
-        deliver(client.auth.userId, data),
-      );
+      const sub = options.bus.subscribeCore(pushSubject(userId), (data) => deliver(userId, data));
       entry = { clients: new Set(), unsubscribe: sub.unsubscribe };
-      byUser.set(client.auth.userId, entry);
+      byUser.set(userId, entry);
     }
     entry.clients.add(client);
-    const expiresIn = client.auth.claims.exp * 1000 - Date.now();
-    const timer = setTimeout(() => client.socket.close(4001, 'token expired'), Math.max(0, expiresIn));
-    client.socket.on('close', () => {
-      clearTimeout(timer);
-      const current = byUser.get(client.auth.userId);
-      current?.clients.delete(client);
-      if (current && current.clients.size === 0) {
-        current.unsubscribe();
-        byUser.delete(client.auth.userId);
-      }
-    });
-    // A protocol violation (oversized frame, text that is not UTF-8, ...) makes `ws` close the socket
-    // with the right code and emit 'error' on it: without this listener Node would end the process.
-    client.socket.on('error', (error) => {
-      logger.warn({ err: error, userId: client.auth.userId, channel: client.channel }, 'websocket error');
-    });
-    client.socket.on('message', (data, isBinary) => {
-      onClientMessage(client, isBinary ? undefined : String(data)).catch((error) => {
-        logger.error({ err: error, userId: client.auth.userId }, 'websocket message failed');
-        client.socket.close(1011, 'internal error');
-      });
-    });
+    return () => {
+      const current = byUser.get(userId);
+      if (!current?.clients.delete(client)) return;
+      if (current.clients.size > 0) return;
+      current.unsubscribe();
+      byUser.delete(userId);
+    };
   };
 
-  const reply = (client: Client, error: string) => client.socket.send(JSON.stringify({ error }));
+  const reply = (client: Client, error: string) => send(client, { error });
 
   /** `text` is undefined for a binary frame. */
   const onClientMessage = async (client: Client, text: string | undefined) => {
     if (client.channel !== 'comments' || !client.taskId)
       return reply(client, 'This socket does not accept messages.');
-    if (text === undefined) return reply(client, 'Messages must be JSON text.');
-    let parsed: ReturnType<typeof wsCommentClientMessage.safeParse>;
-    try {
-      parsed = wsCommentClientMessage.safeParse(JSON.parse(text));
-    } catch {
-      return reply(client, 'Message is not valid JSON.');
-    }
-    if (!parsed.success) return reply(client, parsed.error.issues[0]?.message ?? 'Invalid message.');
-    if (!options.tasks) return reply(client, 'The tasks service is not available yet.');
-    // Stored through the tasks service's own route; the saved comment comes back to every viewer as a push.
-    const res = await options
-      .tasks(
-        new Request('http://tasks/api/add_comment/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
-          body: JSON.stringify({
-            task_id: client.taskId,
-            user_email: client.auth.email,
-            content: parsed.data.comment,
-          }),
-        }),
-      )
-      .catch(() => undefined);
-    if (!res?.ok) reply(client, 'Failed to save comment');
+    const result = await comments.add(client.auth, client.taskId, text);
+    if ('error' in result) reply(client, result.error);
+    if ('gone' in result) client.socket?.close(wsCloseCodes.taskGone, 'task not found');
+  };
+
+  /** An accepted socket: its timers and listeners, then what it missed and the pushes held meanwhile. */
+  const opened = (client: Client, socket: WebSocket, untrack: () => void, missed: Comment[] = []) => {
+    client.socket = socket;
+    const expiresIn = client.auth.claims.exp * 1000 - Date.now();
+    const timer = setTimeout(
+      () => socket.close(wsCloseCodes.tokenExpired, 'token expired'),
+      Math.max(0, expiresIn),
+    );
+    const member = { email: client.auth.email, send: (message: unknown) => send(client, message) };
+    socket.on('close', () => {
+      clearTimeout(timer);
+      untrack();
+      if (client.taskId) presence.leave(client.taskId, member);
+    });
+    // A protocol violation (oversized frame, text that is not UTF-8, ...) makes `ws` close the socket
+    // with the right code and emit 'error' on it: without this listener Node would end the process.
+    socket.on('error', (error) => {
+      logger.warn({ err: error, userId: client.auth.userId, channel: client.channel }, 'websocket error');
+    });
+    socket.on('message', (data, isBinary) => {
+      onClientMessage(client, isBinary ? undefined : String(data)).catch((error) => {
+        logger.error({ err: error, userId: client.auth.userId }, 'websocket message failed');
+        socket.close(1011, 'internal error');
+      });
+    });
+    if (client.channel !== 'comments' || !client.taskId) return;
+    const sent = new Set(missed.map((c) => c.id));
+    for (const comment of [...missed, ...(client.held ?? []).filter((c) => !sent.has(c.id))])
+      send(client, { comment });
+    client.held = undefined;
+    if (client.deleted) return socket.close(wsCloseCodes.taskGone, 'task deleted');
+    presence.join(client.taskId, member);
   };
 
   const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -177,9 +210,23 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     } catch {
       return refuse(socket, 401, 'Unauthorized');
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      register({ socket: ws, auth, token, channel: route.channel, taskId: route.taskId });
+    const client: Client = { auth, channel: route.channel, taskId: route.taskId };
+    let missed: Comment[] | undefined;
+    // Pushes are followed before tasks is asked what was missed, so no comment falls between the two.
+    const untrack = track(client);
+    socket.once('close', () => {
+      if (!client.socket) untrack();
     });
+    if (route.taskId) {
+      client.held = [];
+      const answer = await comments.missed(auth, route.taskId, url.searchParams.get('after'));
+      if ('status' in answer) {
+        untrack();
+        return refuse(socket, answer.status, statusText[answer.status] ?? 'Refused');
+      }
+      missed = answer.comments;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => opened(client, ws, untrack, missed));
   };
 
   const listener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -195,15 +242,16 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     /** Sockets connected to this replica. */
     get size() {
       let n = 0;
-      for (const entry of byUser.values()) n += entry.clients.size;
+      for (const entry of byUser.values()) for (const client of entry.clients) if (client.socket) n += 1;
       return n;
     },
     async close() {
       server.off('upgrade', listener);
       stopClosingRevoked?.();
+      presence.close();
       for (const entry of byUser.values()) {
         entry.unsubscribe();
-        for (const client of entry.clients) client.socket.close(1001, 'server shutting down');
+        for (const client of entry.clients) client.socket?.close(1001, 'server shutting down');
       }
       byUser.clear();
       wss.close();

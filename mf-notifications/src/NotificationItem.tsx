@@ -1,8 +1,7 @@
 import type { Notification } from '@baton/contracts';
-import { Button, cx } from '@baton/ui';
+import { Button, cx, relativeTime } from '@baton/ui';
 import { type KeyboardEvent, useId } from 'react';
 import { messages } from './messages';
-import { relativeTime } from './time';
 
 interface NotificationItemProps {
   item: Notification;

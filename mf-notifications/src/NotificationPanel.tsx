@@ -1,5 +1,5 @@
 import type { Notification } from '@baton/contracts';
-import { Button, Tabs } from '@baton/ui';
+import { Button, Tabs, useMinuteTick } from '@baton/ui';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDeleteNotificationsMutation, useMarkReadMutation } from './api';
 import { batches, readIds, unreadIds } from './feed';
@@ -16,15 +16,6 @@ interface NotificationPanelProps {
   onClose: () => void;
   /** Close without moving focus (focus went elsewhere on the page). */
   onLeave: () => void;
-}
-
-/** Re-renders every minute so "N min ago" and the day headings stay true while the panel is open. */
-function useMinuteTick() {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), 60_000);
-    return () => clearInterval(timer);
-  }, []);
 }
 
 /** The notification centre's dropdown (SPEC §2): tabs with counts, bulk actions, the grouped list. */

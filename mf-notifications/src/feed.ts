@@ -1,6 +1,7 @@
 import type { Notification } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
-import { type Group, groupOf, groups, timeOf } from './time';
+import { timeOf } from '@baton/ui';
+import { type Group, groupOf, groups } from './time';
 
 /** Newest first; items without a readable date go last, in their original order. */
 export function newestFirst(items: readonly Notification[]): Notification[] {

@@ -21,10 +21,6 @@ export const messages = {
     Notification['type'],
     string
   >,
-  justNow: 'just now',
-  minutesAgo: (n: number) => `${n} min ago`,
-  hoursAgo: (n: number) => `${n} hr ago`,
-  daysAgo: (n: number) => (n === 1 ? '1 day ago' : `${n} days ago`),
   // Only logged (SPEC §8).
   loadFailed: 'Failed to load notifications.',
   markReadFailed: 'Failed to mark notifications as read.',

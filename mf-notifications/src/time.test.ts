@@ -1,5 +1,6 @@
+import { relativeTime } from '@baton/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { groupOf, relativeTime } from './time';
+import { groupOf } from './time';
 
 /** A local time, so the tests mean the same in every time zone. */
 const at = (month: number, day: number, hour = 0, minute = 0, second = 0) =>

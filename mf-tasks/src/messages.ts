@@ -1,4 +1,4 @@
-import { taskMessages } from '@baton/contracts/constants';
+import { commentMessages, taskMessages } from '@baton/contracts/constants';
 
 /** Every sentence of the tasks views (SPEC §2, §5, §8), word for word where the spec gives words. */
 export const messages = {
@@ -18,4 +18,13 @@ export const messages = {
   acceptLoading: 'Loading task details...',
   acceptInvalid: taskMessages.invalidLink,
   dashboardFailed: 'Failed to load dashboard data.',
+  commentsLoadFailed: commentMessages.loadFailed,
+  commentConnection: commentMessages.connection,
+  commentNetwork: commentMessages.network,
+  commentSaveFailed: commentMessages.saveFailed,
+  commentsEmpty: 'No comments yet. Start the conversation.',
+  commentsLoading: 'Loading comments…',
+  commentHint: 'Enter to send, Shift+Enter for a new line.',
+  commentAcceptFirst: 'Accept the task to join the conversation.',
+  commentsGone: 'This task no longer exists.',
 } as const;

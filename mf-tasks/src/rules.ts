@@ -50,6 +50,8 @@ export interface Capabilities {
   dueDate: boolean;
   /** The owner's side of a delegated task: the recipients are listed and the owner is "You". */
   ownerSide: boolean;
+  /** The comments panel (a recipient who has not accepted yet reads it; the server refuses their writes). */
+  comments: boolean;
 }
 
 /** The recipient's side of an assignment or invitation. */
@@ -60,6 +62,7 @@ const recipientSide: Capabilities = {
   progress: true,
   dueDate: false,
   ownerSide: false,
+  comments: true,
 };
 
 /** SPEC §6, per category. */
@@ -71,6 +74,7 @@ export const capabilities: Record<TaskCategory, Capabilities> = {
     progress: true,
     dueDate: true,
     ownerSide: false,
+    comments: false,
   },
   'Tasks Delegated - Assigned': {
     edit: true,
@@ -79,6 +83,7 @@ export const capabilities: Record<TaskCategory, Capabilities> = {
     progress: false,
     dueDate: false,
     ownerSide: true,
+    comments: true,
   },
   'Tasks Delegated - Invitation': {
     edit: true,
@@ -87,6 +92,7 @@ export const capabilities: Record<TaskCategory, Capabilities> = {
     progress: true,
     dueDate: false,
     ownerSide: true,
+    comments: true,
   },
   'Assigned Tasks': recipientSide,
   'Invited Tasks': recipientSide,

@@ -14,6 +14,7 @@ import {
 import { type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, useState } from 'react';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
+import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
 import { canMoveProgress, capabilities, dueDay, kindOf, preview, shownProgress } from '../rules';
 import { HistoryDialog } from './HistoryDialog';
@@ -46,7 +47,7 @@ const formOf = (task: Task): TaskForm => ({
 export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
   const can = capabilities[category];
   const [expanded, setExpanded] = useState(false);
-  const [dialog, setDialog] = useState<'history' | 'delete' | 'preview' | null>(null);
+  const [dialog, setDialog] = useState<'history' | 'comments' | 'delete' | 'preview' | null>(null);
   const { request } = useApiClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [saveTask] = useSaveTaskMutation();
@@ -228,6 +229,11 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
         <Button variant="ghost" onClick={() => setDialog('history')}>
           History
         </Button>
+        {can.comments ? (
+          <Button variant="ghost" onClick={() => setDialog('comments')}>
+            Comments
+          </Button>
+        ) : null}
         {can.edit ? (
           <Button variant="ghost" onClick={() => onEdit(task)}>
             Edit
@@ -247,6 +253,13 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
 
       {dialog === 'preview' ? (
         <FilePreviewDialog request={request} taskId={task.id} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'comments' ? (
+        <CommentsDialog
+          task={task}
+          canWrite={can.ownerSide || task.is_accepted}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog === 'history' ? (
         <HistoryDialog taskId={task.id} title={task.title} onClose={() => setDialog(null)} />

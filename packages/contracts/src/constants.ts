@@ -66,6 +66,19 @@ export const taskMessages = {
   invalidLink: 'Invalid or expired link.',
 } as const;
 
+/** Sentences of comments (SPEC §5, §8), shared by the tasks service, the gateway and the comments panel. */
+export const commentMessages = {
+  empty: 'Comment cannot be empty.',
+  tooLong: `A comment can be at most ${limits.commentMax} characters.`,
+  notYou: 'You can only comment as yourself.',
+  personal: 'Personal tasks have no comments.',
+  /** SPEC §8, what the panel shows. */
+  loadFailed: 'Failed to load comments',
+  connection: 'Connection error',
+  network: 'Network error. Please try again.',
+  saveFailed: 'Failed to save comment',
+} as const;
+
 /** Sentences of uploads, previews and downloads (SPEC §7, §8), shared by the files service and the views. */
 export const fileMessages = {
   tooLarge: 'File is too large. Max 25 MB.',
@@ -115,4 +128,14 @@ export const folderMessages = {
   notFound: 'Folder not found.',
   createFailed: 'Failed to create folder.',
   deleteFailed: 'Failed to delete folder. Please try again.',
+} as const;
+
+/** Why the server closed a socket, as close codes a client can act on. */
+export const wsCloseCodes = {
+  /** The access token expired: reconnect with a renewed one. */
+  tokenExpired: 4001,
+  /** The session ended (logout, password change, account deletion): sign in again. */
+  sessionRevoked: 4003,
+  /** The task is gone, or the person may no longer see it: do not reconnect. */
+  taskGone: 4004,
 } as const;

@@ -295,8 +295,9 @@ export const routes = [
     path: '/task_comments/{taskId}',
     service: 'tasks',
     auth: true,
-    summary: 'Comments of a task',
+    summary: 'Comments of a task, oldest first (with `after`: only those after that comment)',
     params: tasks.taskIdParam,
+    query: tasks.commentsQuery,
     response: tasks.commentsResponse,
   }),
   route({
@@ -307,6 +308,7 @@ export const routes = [
     summary: 'Add a comment',
     body: tasks.addCommentRequest,
     response: tasks.comment,
+    status: 201,
   }),
   // Task attachments (tasks)
   route({

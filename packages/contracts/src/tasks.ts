@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
-import { taskMessages } from './constants';
+import { commentMessages, taskMessages } from './constants';
 import { attachmentInfo } from './files';
 
 export const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
@@ -17,7 +17,7 @@ export const categories = [
 export const category = z.enum(categories);
 export type Category = z.infer<typeof category>;
 
-export { taskMessages } from './constants';
+export { commentMessages, taskMessages } from './constants';
 
 export const folderRef = z.object({ id: uuid, name: z.string(), color: z.string().nullable() });
 
@@ -142,11 +142,18 @@ export const comment = z.object({
 });
 export type Comment = z.infer<typeof comment>;
 export const commentsResponse = z.object({ comments: z.array(comment) });
-export const addCommentRequest = z.object({
-  task_id: uuid,
-  user_email: email,
-  content: z.string().trim().min(1, 'Comment cannot be empty.').max(limits.commentMax),
-});
+/** A comment's text: trimmed, not empty, at most `limits.commentMax` characters (SPEC §5). */
+export const commentContent = z
+  .string({ error: commentMessages.empty })
+  .trim()
+  .min(1, commentMessages.empty)
+  .max(limits.commentMax, commentMessages.tooLong);
+export const addCommentRequest = z.object({ task_id: uuid, user_email: email, content: commentContent });
+/**
+ * GET /task_comments/{taskId}?after={commentId}: only the comments after that one (what a reconnecting
+ * client missed). An `after` that names no comment of the task (erased since) answers the whole thread.
+ */
+export const commentsQuery = z.object({ after: uuid.optional() });
 
 // Task attachments: GET /api/preview/{taskId}/, GET /api/download/presign/{taskId}/
 export const filePreview = z.object({

@@ -28,14 +28,45 @@ export const wsTaskMessage = z.discriminatedUnion('type', [
 ]);
 export type WsTaskMessage = z.infer<typeof wsTaskMessage>;
 
-// /ws/comments/{taskId}/: the server sends {comment}; the client sends {comment: text}.
+// /ws/comments/{taskId}/[?after={commentId}]: the client sends {comment: text}, stored as POST
+// /api/add_comment/ stores it (the same checks; a refusal comes back as {error}). The server sends each new
+// comment as {comment}: first those after `after` (all of them without it: what a reconnecting client
+// missed), then each one as it is made. Beyond SPEC, {presence} lists the e-mails of everyone who has the
+// task's comments open on any replica, whenever that changes.
 export const wsCommentServerMessage = z.object({ comment });
-export const wsCommentClientMessage = z.object({ comment: z.string().trim().min(1).max(5000) });
+export const wsCommentClientMessage = z.object({ comment: z.string() });
+export const wsCommentPresence = z.object({ presence: z.array(z.string()) });
+export const wsCommentSocketMessage = z.union([
+  wsCommentServerMessage,
+  wsCommentPresence,
+  z.object({ error: z.string() }),
+]);
+export type WsCommentSocketMessage = z.infer<typeof wsCommentSocketMessage>;
+
+export { wsCloseCodes } from './constants';
+
+/**
+ * Gateways tell each other who has a task's comments open (core NATS, nothing stored): each replica
+ * announces the e-mails of its own sockets on the task when they change and every `heartbeatMs`; a replica
+ * not heard from for `expiryMs` no longer counts. `ask` asks the others to announce at once (a first socket).
+ */
+export const presenceSubject = (taskId: string) => `presence.comments.${taskId}`;
+export const presenceAnnouncement = z.object({
+  replica: z.string(),
+  emails: z.array(z.string()),
+  ask: z.boolean().optional(),
+});
+export type PresenceAnnouncement = z.infer<typeof presenceAnnouncement>;
 
 /** What a service publishes on `push.user.<id>` for the gateway: live messages for that user's sockets. */
 export const pushMessage = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('notifications'), payload: wsNotificationMessage }),
   z.object({ channel: z.literal('tasks'), payload: wsTaskMessage }),
-  z.object({ channel: z.literal('comments'), taskId: z.string(), payload: wsCommentServerMessage }),
+  // A comment for the task's sockets, or the word that the task is gone (its sockets close).
+  z.object({
+    channel: z.literal('comments'),
+    taskId: z.string(),
+    payload: z.union([wsCommentServerMessage, z.object({ taskDeleted: z.literal(true) })]),
+  }),
 ]);
 export type PushMessage = z.infer<typeof pushMessage>;

@@ -1,3 +1,4 @@
+import { commentMessages } from '@baton/contracts';
 import { HttpError, notFound } from '@baton/service-kit';
 import type { TasksDb } from './context';
 import type { TaskKind } from './db/schema';
@@ -5,23 +6,23 @@ import { selectTaskViews, type TaskViewRow } from './views';
 
 /** How a person stands to a task. */
 export type Relation = 'owner' | 'recipient' | 'pending' | 'stranger';
-export type Action = 'view' | 'edit' | 'delete' | 'complete' | 'progress' | 'comment';
+export type Action = 'view' | 'edit' | 'delete' | 'complete' | 'progress' | 'readComments' | 'comment';
 
 /**
  * SPEC §6 as a table: what each side may do, per kind of task. A pending recipient (not accepted yet)
- * may only look; a stranger may not even learn the task exists.
+ * may only look, the comments included; a stranger may not even learn the task exists.
  */
 const allowed: Record<TaskKind, Record<Exclude<Relation, 'stranger'>, readonly Action[]>> = {
   personal: { owner: ['view', 'edit', 'delete', 'complete', 'progress'], recipient: [], pending: [] },
   assign: {
-    owner: ['view', 'edit', 'delete', 'comment'],
-    recipient: ['view', 'complete', 'progress', 'comment'],
-    pending: ['view'],
+    owner: ['view', 'edit', 'delete', 'readComments', 'comment'],
+    recipient: ['view', 'complete', 'progress', 'readComments', 'comment'],
+    pending: ['view', 'readComments'],
   },
   invite: {
-    owner: ['view', 'edit', 'delete', 'comment', 'progress'],
-    recipient: ['view', 'complete', 'progress', 'comment'],
-    pending: ['view'],
+    owner: ['view', 'edit', 'delete', 'readComments', 'comment', 'progress'],
+    recipient: ['view', 'complete', 'progress', 'readComments', 'comment'],
+    pending: ['view', 'readComments'],
   },
 };
 
@@ -43,7 +44,8 @@ export const accessMessages = {
   delete: 'Only the owner can delete this task.',
   complete: 'Only the recipient can complete a delegated task.',
   progress: 'Progress on an assigned task is set by the recipient.',
-  comment: 'Personal tasks have no comments.',
+  readComments: commentMessages.personal,
+  comment: commentMessages.personal,
   accept: 'Accept the task first.',
   view: 'Not found.',
 } as const satisfies Record<Action | 'accept', string>;

@@ -13,6 +13,7 @@ import type { TasksTables } from './db/schema';
 import { startProjections } from './projections';
 import { acceptRoutes } from './routes/accept/accept.routes';
 import { attachmentRoutes } from './routes/attachments/attachments.routes';
+import { commentRoutes } from './routes/comments/comments.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
 import { taskRoutes } from './routes/tasks/tasks.routes';
 
@@ -28,6 +29,7 @@ export function createTasksApp(
   app.route('/', progressRoutes(deps));
   app.route('/', acceptRoutes(deps));
   app.route('/', attachmentRoutes(deps));
+  app.route('/', commentRoutes(deps));
   return app;
 }
 

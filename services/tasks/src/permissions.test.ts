@@ -12,7 +12,7 @@ const env = useTestTasks();
 
 type Kind = 'personal' | 'assign' | 'invite';
 type Relation = 'owner' | 'recipient' | 'pending' | 'stranger';
-type Action = 'edit' | 'delete' | 'complete' | 'progress' | 'logs';
+type Action = 'edit' | 'delete' | 'complete' | 'progress' | 'logs' | 'comment' | 'comments';
 
 /** The sentences a 403 carries, word for word. */
 const says = {
@@ -23,6 +23,7 @@ const says = {
   accept: 'Accept the task first.',
   notFound: 'Task not found.',
   completed: 'Reopen the task to change its progress.',
+  personalComments: 'Personal tasks have no comments.',
   ownLists: 'You can only list your own tasks.',
 } as const;
 
@@ -37,6 +38,8 @@ const strangerRow: Record<Action, Outcome> = {
   complete: hidden,
   progress: hidden,
   logs: hidden,
+  comment: hidden,
+  comments: hidden,
 };
 const recipientRow: Record<Action, Outcome> = {
   edit: no(says.edit),
@@ -44,6 +47,8 @@ const recipientRow: Record<Action, Outcome> = {
   complete: ok,
   progress: ok,
   logs: ok,
+  comment: ok,
+  comments: ok,
 };
 const pendingRow: Record<Action, Outcome> = {
   edit: no(says.edit),
@@ -51,22 +56,49 @@ const pendingRow: Record<Action, Outcome> = {
   complete: no(says.accept),
   progress: no(says.accept),
   logs: ok,
+  // A pending recipient reads the thread (to decide whether to accept) but does not write in it.
+  comment: no(says.accept),
+  comments: ok,
 };
 
 /** SPEC §6, one row per side of each kind of task. Personal tasks have no recipient. */
 const matrix: Record<Kind, Partial<Record<Relation, Record<Action, Outcome>>>> = {
   personal: {
-    owner: { edit: ok, delete: ok, complete: ok, progress: ok, logs: ok },
+    owner: {
+      edit: ok,
+      delete: ok,
+      complete: ok,
+      progress: ok,
+      logs: ok,
+      comment: no(says.personalComments),
+      comments: no(says.personalComments),
+    },
     stranger: strangerRow,
   },
   assign: {
-    owner: { edit: ok, delete: ok, complete: no(says.complete), progress: no(says.progress), logs: ok },
+    owner: {
+      edit: ok,
+      delete: ok,
+      complete: no(says.complete),
+      progress: no(says.progress),
+      logs: ok,
+      comment: ok,
+      comments: ok,
+    },
     recipient: recipientRow,
     pending: pendingRow,
     stranger: strangerRow,
   },
   invite: {
-    owner: { edit: ok, delete: ok, complete: no(says.complete), progress: ok, logs: ok },
+    owner: {
+      edit: ok,
+      delete: ok,
+      complete: no(says.complete),
+      progress: ok,
+      logs: ok,
+      comment: ok,
+      comments: ok,
+    },
     recipient: recipientRow,
     pending: pendingRow,
     stranger: strangerRow,
@@ -87,7 +119,7 @@ const listed: Record<Kind, Partial<Record<Relation, string>>> = {
 
 const kinds = ['personal', 'assign', 'invite'] as const;
 const relations = ['owner', 'recipient', 'pending', 'stranger'] as const;
-const actions = ['edit', 'delete', 'complete', 'progress', 'logs'] as const;
+const actions = ['edit', 'delete', 'complete', 'progress', 'logs', 'comment', 'comments'] as const;
 
 const form = {
   title: 'Plan the offsite',
@@ -154,7 +186,8 @@ async function snapshot(id: string) {
     .where('task_id', '=', id)
     .executeTakeFirst();
   const logs = await db.selectFrom('progress_logs').selectAll().where('task_id', '=', id).execute();
-  return { task, recipient, logs };
+  const comments = await db.selectFrom('comments').selectAll().where('task_id', '=', id).execute();
+  return { task, recipient, logs, comments };
 }
 
 const editedTitle = 'Plan the offsite (edited)';
@@ -174,6 +207,10 @@ function act(kind: Kind, action: Action, id: string, who: SignedUpUser) {
       return t.post(`/progress/${id}/`, { progress: 50, message: '' }, who.access);
     case 'logs':
       return t.get(`/progress-logs/${id}/`, who.access);
+    case 'comment':
+      return t.post('/api/add_comment/', { task_id: id, user_email: who.email, content: 'Hi' }, who.access);
+    case 'comments':
+      return t.get(`/task_comments/${id}`, who.access);
   }
 }
 
@@ -197,7 +234,11 @@ async function expectDone(action: Action, id: string, before: Awaited<ReturnType
       expect(after.logs).toHaveLength(1);
       expect(after.logs[0]).toMatchObject({ progress: 50, message: '' });
       break;
+    case 'comment':
+      expect(after.comments).toMatchObject([{ content: 'Hi' }]);
+      break;
     case 'logs':
+    case 'comments':
       expect(after).toEqual(before);
       break;
   }
@@ -217,7 +258,7 @@ const cases = kinds.flatMap((kind) =>
 
 describe('the permission matrix (SPEC §6)', () => {
   it('covers every side of every kind of task', () => {
-    expect(cases).toHaveLength(2 * 5 + 4 * 5 + 4 * 5);
+    expect(cases).toHaveLength(2 * 7 + 4 * 7 + 4 * 7);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))(
@@ -232,6 +273,7 @@ describe('the permission matrix (SPEC §6)', () => {
         expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(200);
         expect(res.status, JSON.stringify(body)).toBeLessThan(300);
         if (action === 'logs') expect(body).toEqual({ logs: [] });
+        if (action === 'comments') expect(body).toEqual({ comments: [] });
         await expectDone(action, id, before);
         return;
       }

@@ -12,6 +12,7 @@ import type { TasksConfig } from './config';
 import type { TasksDb, TasksTrx } from './context';
 import { markErased } from './erasure';
 import { acceptMail } from './mails';
+import { endCommentSockets } from './routes/comments/comments.service';
 import { audienceOf, selectTaskViews } from './views';
 
 type Trx = TasksTrx;
@@ -52,16 +53,19 @@ async function onUserDeleted(trx: Trx, event: EventEnvelope) {
   const owned = await selectTaskViews(trx).where('t.owner_id', '=', userId).execute();
   for (const row of owned) {
     const others = audienceOf(row).filter((id) => id !== userId);
-    if (others.length > 0)
-      await enqueueEvent(trx, 'tasks.task.deleted', {
-        actorId: null,
-        audience: others,
-        data: { taskId: row.id, title: row.title },
-      });
+    if (others.length === 0) continue;
+    await enqueueEvent(trx, 'tasks.task.deleted', {
+      actorId: null,
+      audience: others,
+      data: { taskId: row.id, title: row.title },
+    });
+    await endCommentSockets(trx, row.id, others);
   }
   await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();
   await trx.deleteFrom('task_recipients').where('user_id', '=', userId).execute();
   await trx.deleteFrom('progress_logs').where('author_id', '=', userId).execute();
+  // Their comments leave with them; the others' comments in the same threads stay.
+  await trx.deleteFrom('comments').where('author_id', '=', userId).execute();
   await trx
     .deleteFrom('trusts')
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('trusted_id', '=', userId)]))

@@ -13,23 +13,30 @@ export const socketUrl = (path: string, base: Location | URL = window.location) 
   `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${path}`;
 
 export interface LiveSocketOptions {
-  path: string;
+  /** Read at every attempt when a function (a reconnect may say what it already has). */
+  path: string | (() => string);
   /** Each message, parsed from JSON; anything that is not JSON is dropped. */
   onMessage(data: unknown): void;
   /** After every successful open, the first and each reconnect (fetch what was missed meanwhile). */
   onOpen?(): void;
-  /** Whenever an open connection (or an attempt) ends, before the next attempt is scheduled. */
-  onClose?(): void;
+  /** Whenever an open connection (or an attempt) ends, with its close code, before the next attempt. */
+  onClose?(code: number): void;
   /** Read at every attempt, so a reconnect uses the newest access token. */
   token?: () => string | null;
+  /** The wait before attempt `attempt` + 1 (default: SPEC §9's doubling backoff). */
+  reconnectDelay?: (attempt: number) => number;
+  /** Whether to reconnect after a close with this code (default: always). */
+  reconnectAfter?: (code: number) => boolean;
 }
 
 /**
  * A WebSocket that authenticates with the `['jwt', token]` subprotocols (ARCHITECTURE.md "Auth") and,
- * whenever it closes, opens again after `reconnectDelayMs(attempt)`; a successful open resets the attempt.
+ * whenever it closes, opens again after `reconnectDelay(attempt)`; a successful open resets the attempt.
  */
 export function connectLiveSocket(options: LiveSocketOptions) {
   const token = options.token ?? accessToken;
+  const delay = options.reconnectDelay ?? reconnectDelayMs;
+  const path = () => (typeof options.path === 'string' ? options.path : options.path());
   let socket: WebSocket | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
@@ -37,7 +44,7 @@ export function connectLiveSocket(options: LiveSocketOptions) {
 
   const retry = () => {
     if (stopped) return;
-    timer = setTimeout(open, reconnectDelayMs(attempt));
+    timer = setTimeout(open, delay(attempt));
     attempt += 1;
   };
 
@@ -45,7 +52,7 @@ export function connectLiveSocket(options: LiveSocketOptions) {
     timer = undefined;
     const current = token();
     if (!current) return retry();
-    socket = new WebSocket(socketUrl(options.path), ['jwt', current]);
+    socket = new WebSocket(socketUrl(path()), ['jwt', current]);
     socket.onopen = () => {
       attempt = 0;
       options.onOpen?.();
@@ -59,10 +66,10 @@ export function connectLiveSocket(options: LiveSocketOptions) {
       }
       options.onMessage(data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = undefined;
-      options.onClose?.();
-      retry();
+      options.onClose?.(event.code);
+      if (options.reconnectAfter?.(event.code) ?? true) retry();
     };
   }
 

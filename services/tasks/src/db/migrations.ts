@@ -112,4 +112,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-24T02:00_tasks_comments': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('comments')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('task_id', 'uuid', (c) => c.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('author_id', 'uuid', (c) => c.notNull())
+        .addColumn('author_email', 'text', (c) => c.notNull())
+        .addColumn('author_name', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // A thread, oldest first, and "after this comment" as an index range.
+      await db.schema
+        .createIndex('comments_task_time')
+        .on('comments')
+        .columns(['task_id', 'created_at', 'id'])
+        .execute();
+      // Account erasure removes a person's comments.
+      await db.schema.createIndex('comments_author').on('comments').column('author_id').execute();
+    },
+  },
 };

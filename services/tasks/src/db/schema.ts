@@ -77,6 +77,18 @@ export interface ProgressLogsTable {
   created_at: Generated<Date>;
 }
 
+/** A comment on a delegated task; author e-mail and name as they were when it was written. */
+export interface CommentsTable {
+  id: Generated<string>;
+  task_id: string;
+  author_id: string;
+  author_email: string;
+  author_name: string;
+  content: string;
+  /** The commit order within a task (comments of one task are written one at a time): `after` pages by it. */
+  created_at: Date;
+}
+
 export interface TasksTables {
   users: UsersTable;
   trusts: TrustsTable;
@@ -85,6 +97,7 @@ export interface TasksTables {
   task_recipients: RecipientsTable;
   accept_tokens: AcceptTokensTable;
   progress_logs: ProgressLogsTable;
+  comments: CommentsTable;
   erased_users: {
     id: string;
     erased_at: Generated<Date>;

@@ -9,6 +9,7 @@ import type { TaskKind } from '../../db/schema';
 import { actingAs } from '../../erasure';
 import { acceptMail, joinInvitationMail } from '../../mails';
 import { audienceOf, selectTaskViews, type TaskViewRow, toTask } from '../../views';
+import { endCommentSockets } from '../comments/comments.service';
 
 type TaskForm = z.output<typeof taskForm>;
 type Db = TasksDb;
@@ -220,6 +221,7 @@ export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: str
   await write(deps, actorId, async (trx) => {
     await trx.deleteFrom('tasks').where('id', '=', row.id).execute();
     await detach(trx, actorId, row.id, row.attachment_key, null);
+    await endCommentSockets(trx, row.id, audienceOf(row));
     await enqueueEvent(trx, 'tasks.task.deleted', {
       actorId,
       audience: audienceOf(row),
