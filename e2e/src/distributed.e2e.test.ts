@@ -10,7 +10,13 @@ import {
   startSmtpCapture,
 } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefusedEverywhere, liveSocket, signUpAndLogin, socketProtocol } from './flows';
+import {
+  expectRefusedEverywhere,
+  handshakeStatus,
+  liveSocket,
+  signUpAndLogin,
+  socketProtocol,
+} from './flows';
 import { AppProcess, cleanEnv } from './process';
 
 /**
@@ -158,6 +164,104 @@ describe('npm run start:distributed', () => {
     expect([bensBell.messages.length, bensList.messages.length, anasList.messages.length]).toEqual([2, 2, 2]);
     expect(strangers.map((s) => s.messages.length)).toEqual([0, 0, 0, 0]);
     for (const socket of [bensBell, bensList, anasList, ...strangers]) socket.close();
+  });
+
+  describe('live comments across replicas (real NATS)', () => {
+    type Person = Awaited<ReturnType<typeof signUpAndLogin>>;
+    /** Ana assigns a task to Ben through replica A (once tasks knows Ben) and Ben accepts it. */
+    async function sharedTask(a: string, ana: Person, ben: Person) {
+      const form = {
+        title: 'Comment me',
+        dueDate: '2026-12-24',
+        priority: 'Moderate',
+        email: ben.user.email,
+      };
+      let id = '';
+      for (let i = 0; i < 40 && !id; i += 1) {
+        const body = await readJson(
+          fetch(`${a}/send_email/assign_user/`, jsonRequest('POST', form, ana.tokens.access)),
+        );
+        if (body.invitation_sent === false) id = body.id;
+        else await new Promise((r) => setTimeout(r, 250));
+      }
+      const accept = { task_id: id, user_email: ben.user.email, trusted: false, role: 'assign' };
+      expect((await fetch(`${a}/accept_task`, jsonRequest('POST', accept, ben.tokens.access))).status).toBe(
+        200,
+      );
+      return id;
+    }
+    const comments = (socket: { messages: Array<Record<string, unknown>> }) =>
+      socket.messages.flatMap((m) => (m.comment ? [m.comment as { id: string; content: string }] : []));
+    const until = async (check: () => boolean, what: string) => {
+      for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 25));
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    };
+
+    it('A on replica 1 and B on replica 2 each see the other once; socket and REST store alike; the bell rises', async () => {
+      const [a, b] = gateways as [string, string];
+      const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
+      const ana = await signUpAndLogin(a);
+      const ben = await signUpAndLogin(b);
+      const stranger = await signUpAndLogin(a);
+      const id = await sharedTask(a, ana, ben);
+      const path = `/ws/comments/${id}/`;
+      expect(await handshakeStatus(b, path, stranger.tokens.access, a)).toBe(404);
+      const bensBell = await liveSocket(wsB, '/ws/notifications/', ben.tokens.access, a);
+      const anas = await liveSocket(wsA, path, ana.tokens.access, a);
+      const bens = await liveSocket(wsB, path, ben.tokens.access, a);
+      const byRest = await readJson(
+        fetch(
+          `${a}/api/add_comment/`,
+          jsonRequest(
+            'POST',
+            { task_id: id, user_email: ana.user.email, content: 'From Ana' },
+            ana.tokens.access,
+          ),
+        ),
+      );
+      bens.send({ comment: 'From Ben, over the socket' });
+      await until(() => comments(anas).length === 2 && comments(bens).length === 2, 'both comments on both');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(comments(anas)).toEqual(comments(bens));
+      expect(comments(anas)[0]).toEqual(byRest);
+      const listed = await readJson(
+        fetch(`${b}/task_comments/${id}`, jsonRequest('GET', undefined, ana.tokens.access)),
+      );
+      expect(listed.comments).toEqual(comments(anas));
+      const [note] = await bensBell.received(1);
+      expect(note).toMatchObject({ title: 'New comment' });
+      for (const socket of [anas, bens, bensBell]) socket.close();
+    });
+
+    it('after a forced disconnect the missed comments arrive on reconnect (?after=)', async () => {
+      const [a, b] = gateways as [string, string];
+      const ana = await signUpAndLogin(a);
+      const ben = await signUpAndLogin(b);
+      const id = await sharedTask(a, ana, ben);
+      const say = (content: string) =>
+        readJson(
+          fetch(
+            `${a}/api/add_comment/`,
+            jsonRequest('POST', { task_id: id, user_email: ana.user.email, content }, ana.tokens.access),
+          ),
+        );
+      const first = await liveSocket(b.replace('http', 'ws'), `/ws/comments/${id}/`, ben.tokens.access, a);
+      const seen = await say('before');
+      await until(() => comments(first).length === 1, 'the first comment');
+      first.terminate();
+      const missed = [await say('while away 1'), await say('while away 2')];
+      const again = await liveSocket(
+        a.replace('http', 'ws'),
+        `/ws/comments/${id}/?after=${seen.id}`,
+        ben.tokens.access,
+        a,
+      );
+      const live = await say('after');
+      await until(() => comments(again).length === 3, 'missed and live comments');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(comments(again)).toEqual([...missed, live]);
+      again.close();
+    });
   });
 
   it('a file uploaded through one replica is attached, previewed and downloaded through the other', async () => {

@@ -57,7 +57,11 @@ export async function liveSocket(wsBase: string, path: string, token: string, or
       }
       return messages;
     },
+    /** Sends `message` as JSON. */
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
     close: () => socket.close(),
+    /** Drops the connection without a closing handshake, as a lost network would. */
+    terminate: () => socket.terminate(),
   };
 }
 

@@ -75,7 +75,12 @@ describe('npm start on a fresh checkout', () => {
   it('one hostile frame on any socket path ends that socket only, never the process', async () => {
     const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
     const { tokens } = await signUpAndLogin(base);
-    for (const path of ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${crypto.randomUUID()}/`]) {
+    // A comments socket opens only on a task one may read: an invitation of one's own.
+    const invitation = { title: 'Abuse', dueDate: '2026-12-31', priority: 'Lenient', email: 'x@example.com' };
+    const { id } = await readJson(
+      fetch(`${base}/send_email/invite_user`, jsonRequest('POST', invitation, tokens.access)),
+    );
+    for (const path of ['/ws/notifications/', '/ws/tasks/', `/ws/comments/${id}/`]) {
       for (const abuse of hostileFrames) {
         const raw = await openRawSocket(base, path, tokens.access, origin);
         abuse.send(raw);
