@@ -12,7 +12,7 @@ import {
   priorityColors,
 } from '@baton/ui';
 import { type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, type SyntheticEvent, useState } from 'react';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
 import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
@@ -42,6 +42,9 @@ const formOf = (task: Task): TaskForm => ({
   priority: task.priority,
   category: task.category,
 });
+
+/** Whether an event happened on the card itself rather than in one of its dialogs (portals elsewhere). */
+const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
 
 /** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6). */
 export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
@@ -106,11 +109,14 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
       data-dragging={drag.isDragging || undefined}
       ref={drag.cardRef}
       {...(filable ? drag.cardProps : {})}
+      // The card's dialogs are portals: their clicks and keys bubble here through React, not through the card.
       onClick={(event) => {
+        if (!inCard(event)) return;
         if (event.ctrlKey || event.metaKey || event.shiftKey) onSelect(task.id);
       }}
       // The keyboard's way: Ctrl+Enter (or Cmd or Shift) anywhere in the card.
       onKeyDown={(event) => {
+        if (!inCard(event)) return;
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
           event.preventDefault();
           onSelect(task.id);

@@ -250,6 +250,21 @@ describe('the Comments button on cards (SPEC §6)', () => {
   });
 });
 
+it('Shift+Enter in the panel is a new line, not a selection of the card it was opened from', async () => {
+  const task = taskOf({ title: 'The card', category: 'Assigned Tasks' });
+  server.use(...listHandlers(() => [task]));
+  threadRoute(() => []);
+  const { user } = renderWithPlatform(<TaskList category="Assigned Tasks" />);
+  const card = (await screen.findByRole('heading', { name: 'The card' })).closest('article') as HTMLElement;
+  await user.click(within(card).getByRole('button', { name: 'Comments' }));
+  await waitFor(() => expect(FakeWebSocket.all.some((s) => s.url.includes('/ws/comments/'))).toBe(true));
+  const socket = FakeWebSocket.all.find((s) => s.url.includes('/ws/comments/')) as FakeWebSocket;
+  act(() => socket.open());
+  await user.type(input(), 'first{Shift>}{Enter}{/Shift}second');
+  expect(input()).toHaveValue('first\nsecond');
+  expect(card).not.toHaveAttribute('data-selected');
+});
+
 describe('thread helpers', () => {
   it('merges by id, in time order', () => {
     const [a, b, c] = [commentOf(), commentOf(), commentOf()] as [Comment, Comment, Comment];

@@ -34,7 +34,7 @@ export function CommentsDialog({
   const email = useCurrentUser()?.email ?? '';
   const thread = useCommentThread(task.id, email);
   const [draft, setDraft] = useState('');
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const hintId = useId();
   useMinuteTick();
@@ -91,22 +91,26 @@ export function CommentsDialog({
       {!thread.loading && count === 0 && !thread.loadFailed ? (
         <p className="task-comments__empty">{messages.commentsEmpty}</p>
       ) : null}
-      <ol ref={listRef} className="task-comments" role="log" aria-label="Comments" tabIndex={-1}>
-        {thread.comments.map((comment) => {
-          const own = isOwn(comment, email);
-          return (
-            <li key={comment.id} className={cx('task-comment', own && 'task-comment--own')}>
-              <div className="task-comment__meta">
-                <strong>{own ? 'You' : comment.name}</strong>
-                <time dateTime={comment.timestamp} title={when(comment.timestamp)}>
-                  {relativeTime(comment.timestamp, now)}
-                </time>
-              </div>
-              <p className="task-comment__text">{comment.content}</p>
-            </li>
-          );
-        })}
-      </ol>
+      {/* A live log: new comments are announced; the region scrolls and takes focus for the keyboard. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <div ref={listRef} className="task-comments" role="log" aria-label="Comments" tabIndex={0}>
+        <ol className="task-comments__list">
+          {thread.comments.map((comment) => {
+            const own = isOwn(comment, email);
+            return (
+              <li key={comment.id} className={cx('task-comment', own && 'task-comment--own')}>
+                <div className="task-comment__meta">
+                  <strong>{own ? 'You' : comment.name}</strong>
+                  <time dateTime={comment.timestamp} title={when(comment.timestamp)}>
+                    {relativeTime(comment.timestamp, now)}
+                  </time>
+                </div>
+                <p className="task-comment__text">{comment.content}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
 
       <form className="task-comments__form" onSubmit={submit}>
         <label htmlFor={inputId} className="task-comments__label">
