@@ -1,0 +1,108 @@
+import { jsonRequest, readJson } from '@baton/test-kit';
+import type WebSocket from 'ws';
+import { connect, onTopologies, person, pidOn, rssMiB, summary, waitUntil } from './live';
+
+/**
+ * Live comments, on `npm start`'s single process and on the distributed topology (two gateways over
+ * Postgres and NATS JetStream):
+ *  1. latency: A assigned B a task and B accepted it; B holds `/ws/comments/{taskId}/` (distributed: A
+ *     posts through gateway 1, B listens on gateway 2); for each of BENCH_COMMENTS comments A posts with
+ *     POST /api/add_comment/, the time from A's answer (and from A's request) to B's socket message;
+ *  2. open comment sockets (distributed): BENCH_COMMENT_SOCKETS sockets of BENCH_SOCKET_USERS people, each
+ *     on a task of their own, opened on gateway 1 (handshakes per second, each one asks tasks), with that
+ *     process's resident memory before and after.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:comments -w bench
+ */
+const comments = Number(process.env.BENCH_COMMENTS ?? 200);
+const socketCount = Number(process.env.BENCH_COMMENT_SOCKETS ?? 5_000);
+const socketUsers = Number(process.env.BENCH_SOCKET_USERS ?? 100);
+
+type Person = Awaited<ReturnType<typeof person>>;
+const form = { title: 'Benchmark', description: '', dueDate: '2026-12-24', priority: 'Moderate' };
+
+/** A task `owner` delegates to `to` (an e-mail with or without an account), through gateway `base`. */
+async function delegate(base: string, owner: Person, to: string, wantAccount: boolean) {
+  for (let i = 0; i < 40; i++) {
+    const sent = await readJson(
+      fetch(`${base}/send_email/assign_user/`, jsonRequest('POST', { ...form, email: to }, owner.access)),
+    );
+    // tasks learns of a new account from identity's event: until then it invites the address by mail.
+    if (!wantAccount || sent.invitation_sent === false) return sent.id as string;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('tasks never learnt of the recipient');
+}
+
+async function latency(a: string, b: string) {
+  const [ana, ben] = [await person(a), await person(b)];
+  const id = await delegate(a, ana, ben.email, true);
+  const accept = { task_id: id, user_email: ben.email, trusted: false, role: 'assign' };
+  const accepted = await fetch(`${b}/accept_task`, jsonRequest('POST', accept, ben.access));
+  if (!accepted.ok) throw new Error(`accept failed: ${accepted.status}`);
+  const arrivals: number[] = [];
+  const socket = await connect(b, `/ws/comments/${id}/`, ben.access, (data) => {
+    if ((data as { comment?: unknown }).comment) arrivals.push(performance.now());
+  });
+  const fromResponse: number[] = [];
+  const fromRequest: number[] = [];
+  for (let i = 0; i < comments; i++) {
+    const n = arrivals.length;
+    const started = performance.now();
+    const res = await fetch(
+      `${a}/api/add_comment/`,
+      jsonRequest('POST', { task_id: id, user_email: ana.email, content: `Comment ${i}` }, ana.access),
+    );
+    if (res.status !== 201) throw new Error(`comment failed: ${res.status}`);
+    await res.arrayBuffer();
+    const answered = performance.now();
+    await waitUntil(arrivals, n + 1);
+    fromResponse.push((arrivals[n] as number) - answered);
+    fromRequest.push((arrivals[n] as number) - started);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  console.log(
+    `Live comments over ${comments} comments (${a === b ? 'one gateway' : 'A on gateway 1, B on gateway 2'}), ${arrivals.length} arrived:`,
+  );
+  summary("A's POST answered -> B's socket message", fromResponse);
+  summary("A's POST sent -> B's socket message", fromRequest);
+  socket.close();
+}
+
+async function openSockets(base: string, port: number) {
+  const pid = pidOn(port);
+  const people: Array<Person & { task: string }> = [];
+  for (let i = 0; i < socketUsers; i++) {
+    const who = await person(base);
+    people.push({ ...who, task: await delegate(base, who, `nobody.${i}.${Date.now()}@example.com`, false) });
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  const before = rssMiB(pid);
+  const sockets: WebSocket[] = [];
+  const started = performance.now();
+  for (let i = 0; i < socketCount; i += 100) {
+    const batch = [];
+    for (let j = i; j < Math.min(socketCount, i + 100); j++) {
+      const who = people[j % people.length] as (typeof people)[number];
+      batch.push(connect(base, `/ws/comments/${who.task}/`, who.access));
+    }
+    sockets.push(...(await Promise.all(batch)));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 5_000));
+  const after = rssMiB(pid);
+  const perSocket = ((after - before) * 1024) / sockets.length;
+  console.log(
+    `Open comment sockets on one gateway: ${sockets.length} on ${people.length} tasks (${(sockets.length / seconds).toFixed(0)} handshakes/s); ` +
+      `gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${perSocket.toFixed(1)} KiB per socket`,
+  );
+  for (const s of sockets) s.terminate();
+}
+
+onTopologies({
+  single: (base) => latency(base, base),
+  async distributed([a, b], ports) {
+    await latency(a, b);
+    await openSockets(a, ports[0] as number);
+  },
+});

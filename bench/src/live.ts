@@ -1,0 +1,198 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
+import WebSocket from 'ws';
+import { root } from './harness';
+
+/**
+ * What the live benchmarks share: `npm start` (embedded Postgres in a new data directory, in-process bus) and
+ * the distributed topology (`npm run start:distributed` over DATABASE_URL and NATS), people, sockets,
+ * the resident memory of the process on a port, and percentiles.
+ */
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+export async function startDistributed() {
+  if (!process.env.DATABASE_URL)
+    throw new Error('Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  const ports = {
+    gateways: [await freePort(), await freePort()],
+    identity: await freePort(),
+    tasks: await freePort(),
+    notifications: await freePort(),
+  };
+  const child: ChildProcess = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'deploy/src/start-distributed.ts')],
+    {
+      env: {
+        ...process.env,
+        GATEWAY_PORTS: ports.gateways.join(','),
+        IDENTITY_PORT: String(ports.identity),
+        TASKS_PORT: String(ports.tasks),
+        NOTIFICATIONS_PORT: String(ports.notifications),
+        PUBLIC_URL: `http://127.0.0.1:${ports.gateways[0]}`,
+        RATE_LIMITS: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const gateways = ports.gateways.map((p) => `http://127.0.0.1:${p}`);
+  for (const port of [...ports.gateways, ports.identity, ports.tasks, ports.notifications])
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return {
+    gateways,
+    ports,
+    stop() {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    },
+  };
+}
+
+/** `npm start` as a new user runs it: no DATABASE_URL (embedded Postgres in a new data directory), no NATS. */
+export async function startSingle() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'baton-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    BATON_DATA_DIR: dataDir,
+    BATON_PG_PORT: String(await freePort()),
+    MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+    MAIL_CATCHER_WEB_PORT: String(await freePort()),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.NATS_URL;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'deploy/src/start.ts')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The process listening on `port`, read from `ss`. */
+export function pidOn(port: number) {
+  const line = execFileSync('ss', ['-Htlnp', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(line)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  return Number(pid);
+}
+
+export const rssMiB = (pid: number) => {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+};
+
+export async function person(base: string) {
+  const user = makeUser();
+  await fetch(`${base}/user_signup/`, jsonRequest('POST', { ...user, confirmPassword: user.password }));
+  const login = await readJson(
+    fetch(`${base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
+  );
+  return { email: user.email, access: login.tokens.access as string };
+}
+
+/** The page origin sockets present (PUBLIC_URL, the first gateway): set once the topology runs. */
+let origin = '';
+export const setOrigin = (value: string) => {
+  origin = value;
+};
+
+export function connect(base: string, path: string, token: string, onMessage?: (data: unknown) => void) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}${path}`, ['jwt', token], {
+      headers: { origin },
+      perMessageDeflate: false,
+    });
+    if (onMessage) socket.on('message', (raw) => onMessage(JSON.parse(String(raw))));
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+export const summary = (label: string, values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const fmt = (v: number) => v.toFixed(1).padStart(6);
+  console.log(
+    `${label.padEnd(44)} p50 ${fmt(percentile(sorted, 50))} ms  p99 ${fmt(percentile(sorted, 99))} ms  max ${fmt(sorted.at(-1) ?? Number.NaN)} ms  (${values.length})`,
+  );
+};
+
+/** Waits until `list` holds `n` entries (10 s at most). */
+export async function waitUntil(list: unknown[], n: number) {
+  const until = performance.now() + 10_000;
+  while (list.length < n) {
+    if (performance.now() > until) throw new Error('a message did not arrive within 10 s');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+/** Runs `part` on each topology BENCH_TOPOLOGY allows (single|distributed; default both), then exits. */
+export function onTopologies(part: {
+  single(base: string): Promise<void>;
+  distributed(gateways: [string, string], gatewayPorts: number[]): Promise<void>;
+}) {
+  const topology = process.env.BENCH_TOPOLOGY;
+  const main = async () => {
+    if (topology !== 'distributed') {
+      const app = await startSingle();
+      try {
+        console.log(
+          `Baton single process (npm start: embedded Postgres, in-process bus), node ${process.version}`,
+        );
+        setOrigin(app.base);
+        await part.single(app.base);
+      } finally {
+        await app.stop();
+      }
+    }
+    if (topology !== 'single') {
+      const app = await startDistributed();
+      try {
+        console.log(
+          `Baton distributed: gateways ${app.gateways.join(' ')}, NATS ${process.env.NATS_URL ?? 'nats://127.0.0.1:4222'}, node ${process.version}`,
+        );
+        setOrigin(app.gateways[0] as string);
+        await part.distributed(app.gateways as [string, string], app.ports.gateways);
+      } finally {
+        app.stop();
+      }
+    }
+  };
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
