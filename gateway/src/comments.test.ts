@@ -192,6 +192,21 @@ describe('losing access', () => {
     expect(await b.closed).toBe(wsCloseCodes.taskGone);
   });
 
+  it("the owner's account deletion closes the owner's socket (4003) and the recipient's (4004: the task went with it)", async () => {
+    const leaver = await t.person({ firstname: 'Lea' });
+    const { id } = await readJson(
+      t.post('/send_email/invite_user', { ...form, email: recipient.email }, leaver.access),
+    );
+    const accept = { task_id: id, user_email: recipient.email, trusted: false, role: 'invite' };
+    expect((await t.post('/accept_task', accept, recipient.access)).status).toBe(200);
+    const theirs = await connect(0, id, leaver);
+    const mine = await connect(1, id, recipient);
+    const res = await t.identity.post('/delete-account/', { confirmation: 'delete' }, leaver.access);
+    expect(res.status).toBe(200);
+    expect(await theirs.closed).toBe(wsCloseCodes.sessionRevoked);
+    expect(await mine.closed).toBe(wsCloseCodes.taskGone);
+  });
+
   it('a comment sent after the task was deleted closes that socket with 4004', async () => {
     const id = await sharedTask();
     const b = await connect(1, id, recipient);
