@@ -1,6 +1,5 @@
 import { jsonRequest, readJson } from '@baton/test-kit';
-import type WebSocket from 'ws';
-import { connect, onTopologies, person, pidOn, rssMiB, summary, waitUntil } from './live';
+import { connect, holdSockets, onTopologies, person, summary, waitUntil } from './live';
 
 /**
  * Live comments, on `npm start`'s single process and on the distributed topology (two gateways over
@@ -70,33 +69,20 @@ async function latency(a: string, b: string) {
 }
 
 async function openSockets(base: string, port: number) {
-  const pid = pidOn(port);
   const people: Array<Person & { task: string }> = [];
   for (let i = 0; i < socketUsers; i++) {
     const who = await person(base);
     people.push({ ...who, task: await delegate(base, who, `nobody.${i}.${Date.now()}@example.com`, false) });
   }
-  await new Promise((r) => setTimeout(r, 2_000));
-  const before = rssMiB(pid);
-  const sockets: WebSocket[] = [];
-  const started = performance.now();
-  for (let i = 0; i < socketCount; i += 100) {
-    const batch = [];
-    for (let j = i; j < Math.min(socketCount, i + 100); j++) {
-      const who = people[j % people.length] as (typeof people)[number];
-      batch.push(connect(base, `/ws/comments/${who.task}/`, who.access));
-    }
-    sockets.push(...(await Promise.all(batch)));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 5_000));
-  const after = rssMiB(pid);
-  const perSocket = ((after - before) * 1024) / sockets.length;
+  const held = await holdSockets(port, socketCount, (i) => {
+    const who = people[i % people.length] as (typeof people)[number];
+    return connect(base, `/ws/comments/${who.task}/`, who.access);
+  });
   console.log(
-    `Open comment sockets on one gateway: ${sockets.length} on ${people.length} tasks (${(sockets.length / seconds).toFixed(0)} handshakes/s); ` +
-      `gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${perSocket.toFixed(1)} KiB per socket`,
+    `Open comment sockets on one gateway: ${held.sockets.length} on ${people.length} tasks ` +
+      `(${held.perSecond.toFixed(0)} handshakes/s, each asks tasks); ${held.rss}`,
   );
-  for (const s of sockets) s.terminate();
+  held.close();
 }
 
 onTopologies({

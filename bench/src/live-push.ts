@@ -1,6 +1,5 @@
 import { jsonRequest, readJson } from '@baton/test-kit';
-import type WebSocket from 'ws';
-import { connect, onTopologies, person, pidOn, rssMiB, summary, waitUntil } from './live';
+import { connect, holdSockets, onTopologies, person, summary, waitUntil } from './live';
 
 /**
  * Live push, on `npm start`'s single process (embedded Postgres, in-process bus) and on the distributed
@@ -81,28 +80,16 @@ async function latency(a: string, b: string) {
 }
 
 async function idleSockets(base: string, port: number) {
-  const pid = pidOn(port);
-  const people = [];
+  const people: Array<{ access: string }> = [];
   for (let i = 0; i < socketUsers; i++) people.push(await person(base));
-  await new Promise((r) => setTimeout(r, 2_000));
-  const before = rssMiB(pid);
-  const sockets: WebSocket[] = [];
   const paths = ['/ws/notifications/', '/ws/tasks/'];
-  for (let i = 0; i < socketCount; i += 100) {
-    const batch = [];
-    for (let j = i; j < Math.min(socketCount, i + 100); j++) {
-      const who = people[j % people.length] as { access: string };
-      batch.push(connect(base, paths[j % 2] as string, who.access));
-    }
-    sockets.push(...(await Promise.all(batch)));
-  }
-  await new Promise((r) => setTimeout(r, 5_000));
-  const after = rssMiB(pid);
-  const perSocket = ((after - before) * 1024) / sockets.length;
-  console.log(
-    `Idle sockets on one gateway: ${sockets.length} open (${socketUsers} people); gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${perSocket.toFixed(1)} KiB per socket`,
+  const held = await holdSockets(port, socketCount, (i) =>
+    connect(base, paths[i % 2] as string, people[i % people.length]?.access ?? ''),
   );
-  for (const s of sockets) s.terminate();
+  console.log(
+    `Idle sockets on one gateway: ${held.sockets.length} open (${socketUsers} people); ${held.rss}`,
+  );
+  held.close();
 }
 
 onTopologies({

@@ -147,6 +147,31 @@ export const summary = (label: string, values: number[]) => {
   );
 };
 
+/**
+ * Opens `count` sockets on the gateway at `port`, 100 at a time (`open(i)` opens the i-th), holds them for
+ * 5 s and returns them with the handshakes per second and that process's resident memory before and after.
+ */
+export async function holdSockets(port: number, count: number, open: (i: number) => Promise<WebSocket>) {
+  const pid = pidOn(port);
+  await new Promise((r) => setTimeout(r, 2_000));
+  const before = rssMiB(pid);
+  const sockets: WebSocket[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i += 100) {
+    const batch = [];
+    for (let j = i; j < Math.min(count, i + 100); j++) batch.push(open(j));
+    sockets.push(...(await Promise.all(batch)));
+  }
+  const perSecond = sockets.length / ((performance.now() - started) / 1000);
+  await new Promise((r) => setTimeout(r, 5_000));
+  const after = rssMiB(pid);
+  const rss = `gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${(((after - before) * 1024) / sockets.length).toFixed(1)} KiB per socket`;
+  const close = () => {
+    for (const socket of sockets) socket.terminate();
+  };
+  return { sockets, perSecond, rss, close };
+}
+
 /** Waits until `list` holds `n` entries (10 s at most). */
 export async function waitUntil(list: unknown[], n: number) {
   const until = performance.now() + 10_000;

@@ -11,6 +11,7 @@ import {
 } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assignWhenKnown,
   expectRefusedEverywhere,
   handshakeStatus,
   liveSocket,
@@ -88,16 +89,7 @@ describe('npm run start:distributed', () => {
       priority: 'Lenient',
       email: recipient.user.email,
     };
-    // tasks learns of the recipient from identity.user.created on JetStream; until then it invites by mail.
-    let sent: { invitation_sent?: boolean } = {};
-    for (let i = 0; i < 40; i += 1) {
-      const res = await fetch(`${a}/send_email/assign_user/`, jsonRequest('POST', form, owner.tokens.access));
-      expect(res.status).toBe(201);
-      sent = await readJson(res);
-      if (sent.invitation_sent === false) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(sent.invitation_sent).toBe(false);
+    await assignWhenKnown(a, owner.tokens.access, form);
     const list = await readJson(
       fetch(
         `${b}/get_assigned/`,
@@ -127,19 +119,7 @@ describe('npm run start:distributed', () => {
       ),
     );
     const form = { title: 'Across replicas', dueDate: '2026-12-24', priority: 'Moderate' };
-    let id = '';
-    // Assign once tasks knows Ben (identity.user.created over JetStream); until then it would invite by mail.
-    for (let i = 0; i < 40 && !id; i += 1) {
-      const body = await readJson(
-        fetch(
-          `${a}/send_email/assign_user/`,
-          jsonRequest('POST', { ...form, email: ben.user.email }, ana.tokens.access),
-        ),
-      );
-      if (body.invitation_sent === false) id = body.id;
-      else await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(id).not.toBe('');
+    const id = await assignWhenKnown(a, ana.tokens.access, { ...form, email: ben.user.email });
     const [note] = await bensBell.received(1);
     expect(note).toMatchObject({ type: 'info', title: 'New task assigned', is_read: false });
     expect(String(note?.message)).toContain('assigned you “Across replicas”, due Thu 24 Dec');
@@ -176,14 +156,7 @@ describe('npm run start:distributed', () => {
         priority: 'Moderate',
         email: ben.user.email,
       };
-      let id = '';
-      for (let i = 0; i < 40 && !id; i += 1) {
-        const body = await readJson(
-          fetch(`${a}/send_email/assign_user/`, jsonRequest('POST', form, ana.tokens.access)),
-        );
-        if (body.invitation_sent === false) id = body.id;
-        else await new Promise((r) => setTimeout(r, 250));
-      }
+      const id = await assignWhenKnown(a, ana.tokens.access, form);
       const accept = { task_id: id, user_email: ben.user.email, trusted: false, role: 'assign' };
       expect((await fetch(`${a}/accept_task`, jsonRequest('POST', accept, ben.tokens.access))).status).toBe(
         200,

@@ -26,6 +26,21 @@ export async function signUpAndLogin(base: string, loginBase = base) {
   return { user, tokens: body.tokens as { access: string; refresh: string } };
 }
 
+/**
+ * Assigns `form` (with its `email`) through `base` once tasks knows the recipient (identity.user.created
+ * arrives over JetStream; until then tasks invites the address by mail); the task's id.
+ */
+export async function assignWhenKnown(base: string, access: string, form: Record<string, unknown>) {
+  for (let i = 0; i < 40; i += 1) {
+    const res = await fetch(`${base}/send_email/assign_user/`, jsonRequest('POST', form, access));
+    expect(res.status).toBe(201);
+    const body = await readJson(res);
+    if (body.invitation_sent === false) return body.id as string;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('tasks never learnt of the recipient');
+}
+
 /** Opens /ws/notifications/ with ['jwt', token] and resolves with the protocol the server chose. */
 export const socketProtocol = (wsBase: string, token: string, origin: string) =>
   new Promise<string>((resolve, reject) => {

@@ -31,20 +31,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 /** An invitation from the owner, accepted by the recipient unless `accepted` is false. */
-async function sharedTask(to = recipient, accepted = true) {
-  const { id } = await readJson(
-    t.post('/send_email/invite_user', { ...form, email: to.email }, owner.access),
-  );
-  if (accepted) {
-    const res = await t.post(
-      '/accept_task',
-      { task_id: id, user_email: to.email, trusted: false, role: 'invite' },
-      to.access,
-    );
-    expect(res.status).toBe(200);
-  }
-  return id as string;
-}
+const sharedTask = (to = recipient, accepted = true) => t.delegated(owner, to, { accepted, form });
 
 type Message = { comment?: Comment; presence?: string[]; error?: string };
 
@@ -194,11 +181,7 @@ describe('losing access', () => {
 
   it("the owner's account deletion closes the owner's socket (4003) and the recipient's (4004: the task went with it)", async () => {
     const leaver = await t.person({ firstname: 'Lea' });
-    const { id } = await readJson(
-      t.post('/send_email/invite_user', { ...form, email: recipient.email }, leaver.access),
-    );
-    const accept = { task_id: id, user_email: recipient.email, trusted: false, role: 'invite' };
-    expect((await t.post('/accept_task', accept, recipient.access)).status).toBe(200);
+    const id = await t.delegated(leaver, recipient, { form });
     const theirs = await connect(0, id, leaver);
     const mine = await connect(1, id, recipient);
     const res = await t.identity.post('/delete-account/', { confirmation: 'delete' }, leaver.access);

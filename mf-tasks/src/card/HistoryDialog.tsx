@@ -1,4 +1,4 @@
-import { Button, Dialog } from '@baton/ui';
+import { Button, Dialog, dateTimeLabel } from '@baton/ui';
 import { type ProgressLog, useProgressLogsQuery } from '../api';
 import { messages } from '../messages';
 
@@ -14,9 +14,6 @@ export function historyEntries(logs: readonly ProgressLog[]) {
       return true;
     });
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The progress log of one task (SPEC §2 "History"). */
 export function HistoryDialog({
@@ -40,7 +37,7 @@ export function HistoryDialog({
             <li key={log.id} className="task-history__item">
               <div className="task-history__meta">
                 <strong>{log.author_name}</strong> set it to <strong>{log.progress}%</strong>
-                <time dateTime={log.created_at}>{when(log.created_at)}</time>
+                <time dateTime={log.created_at}>{dateTimeLabel(log.created_at)}</time>
               </div>
               {log.message ? <p className="task-history__note">{log.message}</p> : null}
             </li>

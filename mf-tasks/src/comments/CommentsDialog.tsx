@@ -1,5 +1,5 @@
 import type { Task } from '@baton/contracts';
-import { Banner, Button, cx, Dialog, relativeTime, useMinuteTick } from '@baton/ui';
+import { Banner, Button, cx, Dialog, dateTimeLabel, relativeTime, useMinuteTick } from '@baton/ui';
 import { useCurrentUser } from '@baton/web-platform';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../messages';
@@ -12,9 +12,6 @@ const connectionText: Record<Connection, string> = {
   disconnected: 'Disconnected',
   gone: messages.commentsGone,
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The comments panel of a delegated task (SPEC §2, §4, §6): the thread live over `/ws/comments/{taskId}/`,
@@ -101,7 +98,7 @@ export function CommentsDialog({
               <li key={comment.id} className={cx('task-comment', own && 'task-comment--own')}>
                 <div className="task-comment__meta">
                   <strong>{own ? 'You' : comment.name}</strong>
-                  <time dateTime={comment.timestamp} title={when(comment.timestamp)}>
+                  <time dateTime={comment.timestamp} title={dateTimeLabel(comment.timestamp)}>
                     {relativeTime(comment.timestamp, now)}
                   </time>
                 </div>

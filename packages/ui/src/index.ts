@@ -22,7 +22,7 @@ export { Slider, type SliderProps } from './Slider';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { TextField, type TextFieldProps } from './TextField';
 export { type ToastFn, ToastProvider, type ToastProviderProps, type ToastTone, useToast } from './Toast';
-export { relativeTime, timeOf, useMinuteTick } from './time';
+export { dateTimeLabel, relativeTime, timeOf, useMinuteTick } from './time';
 export {
   type Priority,
   type PriorityColor,

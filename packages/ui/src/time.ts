@@ -21,6 +21,10 @@ export function relativeTime(iso: string | null | undefined, now: Date = new Dat
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
+/** A date and time as people read it in their own locale ("24 Nov 2026, 09:30"). */
+export const dateTimeLabel = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** Re-renders every minute, so "N min ago" stays true while a view is open. */
 export function useMinuteTick() {
   const [, setTick] = useState(0);

@@ -51,6 +51,7 @@ export async function startTestTasks(
   });
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     tasks.app.request(path, jsonRequest(method, body, token));
+  const post = (path: string, body: unknown, token?: string) => call('POST', path, token, body);
   const knows = (email: string) =>
     tasks.deps.db
       .selectFrom('users')
@@ -65,7 +66,7 @@ export async function startTestTasks(
     smtp,
     db: tasks.deps.db,
     call,
-    post: (path: string, body: unknown, token?: string) => call('POST', path, token, body),
+    post,
     get: (path: string, token?: string) => call('GET', path, token),
     /** A new person, signed up through identity and known to tasks. */
     async person(overrides: Parameters<typeof signUp>[1] = {}): Promise<SignedUpUser> {
@@ -74,6 +75,27 @@ export async function startTestTasks(
       return user;
     },
     knows,
+    /**
+     * A task `owner` invites (or assigns) `to` to, accepted by `to` unless `accepted` is false; its id.
+     * `form` overrides the title, due date and priority.
+     */
+    async delegated(
+      owner: SignedUpUser,
+      to: SignedUpUser,
+      options: { role?: 'invite' | 'assign'; accepted?: boolean; form?: Record<string, unknown> } = {},
+    ) {
+      const { role = 'invite', accepted = true } = options;
+      const form = { title: 'Shared task', dueDate: '2026-12-31', priority: 'Moderate', ...options.form };
+      const path = role === 'invite' ? '/send_email/invite_user' : '/send_email/assign_user/';
+      const res = await post(path, { ...form, email: to.email }, owner.access);
+      if (res.status !== 201) throw new Error(`delegating failed: ${res.status}`);
+      const { id } = (await res.json()) as { id: string };
+      if (!accepted) return id;
+      const accept = { task_id: id, user_email: to.email, trusted: false, role };
+      const answer = await post('/accept_task', accept, to.access);
+      if (answer.status !== 200) throw new Error(`accepting failed: ${answer.status}`);
+      return id;
+    },
     /** `truster` trusts `trusted` (through identity), once tasks has heard of it. */
     async trust(truster: SignedUpUser, trusted: SignedUpUser) {
       const res = await id.post(

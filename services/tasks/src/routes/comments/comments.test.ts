@@ -39,19 +39,7 @@ beforeAll(async () => {
 });
 
 /** An invitation from the owner, accepted by the recipient. */
-async function sharedTask(to = recipient) {
-  const { t } = env;
-  const { id } = await readJson(
-    t.post('/send_email/invite_user', { ...form, email: to.email }, owner.access),
-  );
-  const accepted = await t.post(
-    '/accept_task',
-    { task_id: id, user_email: to.email, trusted: false, role: 'invite' },
-    to.access,
-  );
-  expect(accepted.status).toBe(200);
-  return id as string;
-}
+const sharedTask = (to = recipient) => env.t.delegated(owner, to, { form });
 
 const add = (taskId: string, who: SignedUpUser, content: unknown, email: string = who.email) =>
   env.t.post('/api/add_comment/', { task_id: taskId, user_email: email, content }, who.access);
