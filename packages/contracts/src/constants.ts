@@ -17,6 +17,9 @@ export const limits = {
   titleMax: 200,
   descriptionMax: 10_000,
   commentMax: 5_000,
+  /** Tasks per page of a paged list: the default, and the most one request may ask for. */
+  pageSize: 50,
+  pageSizeMax: 100,
   idsMax: 500,
 } as const;
 
@@ -64,6 +67,8 @@ export const taskMessages = {
   recipient: 'Enter a valid email or select a trusted user from suggestions.',
   recipientNotFound: 'User not found, invitation sent to join',
   invalidLink: 'Invalid or expired link.',
+  pageSize: `Page size must be a whole number from 1 to ${limits.pageSizeMax}.`,
+  badCursor: 'This list position is not valid: load the list again.',
 } as const;
 
 /** Sentences of comments (SPEC §5, §8), shared by the tasks service, the gateway and the comments panel. */

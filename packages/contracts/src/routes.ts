@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { idParam, messageResponse } from './common';
 import * as files from './files';
 import * as folders from './folders';
@@ -192,27 +192,27 @@ export const routes = [
     path: '/api/tasks/personal/',
     service: 'tasks',
     auth: true,
-    summary: 'Personal tasks',
+    summary: 'Personal tasks: all of them, or with `page` one page (keyset cursor) with the tab counts',
     body: tasks.taskListRequest,
-    response: tasks.taskListResponse,
+    response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
   route({
     method: 'POST',
     path: '/get_assigned/',
     service: 'tasks',
     auth: true,
-    summary: 'Assigned tasks (both sides)',
+    summary: 'Assigned tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
-    response: tasks.taskListResponse,
+    response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
   route({
     method: 'POST',
     path: '/get_invited/',
     service: 'tasks',
     auth: true,
-    summary: 'Invited tasks (both sides)',
+    summary: 'Invited tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
-    response: tasks.taskListResponse,
+    response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
   route({
     method: 'POST',

@@ -47,8 +47,38 @@ export const task = z.object({
 export type Task = z.infer<typeof task>;
 
 // POST /api/tasks/personal/, /get_assigned/, /get_invited/
-export const taskListRequest = z.object({ userEmail: email });
+/**
+ * A page of a list (beyond SPEC §7, which fetches whole lists). `side`: the owner's or the recipient's side of
+ * a delegated list (the personal list is the owner's); `folder`: in the personal list, the tasks filed in
+ * that folder, or with 'none' the unfiled ones; `tab`: Due Now (sorted by `sort`) or Completed (newest
+ * completion first); `cursor`: the `next` of the previous page.
+ */
+export const taskPageRequest = z.object({
+  side: z.enum(['owner', 'recipient']).default('owner'),
+  folder: z.union([uuid, z.literal('none')]).optional(),
+  tab: z.enum(['due', 'completed']).default('due'),
+  sort: z.enum(['newest', 'priority', 'due']).default('newest'),
+  limit: z.coerce
+    .number({ error: taskMessages.pageSize })
+    .int(taskMessages.pageSize)
+    .min(1, taskMessages.pageSize)
+    .max(limits.pageSizeMax, taskMessages.pageSize)
+    .default(limits.pageSize),
+  cursor: z.string().max(512, taskMessages.badCursor).optional(),
+});
+export type TaskPageRequest = z.output<typeof taskPageRequest>;
+
+/** Without `page`, the whole list as SPEC §7 has it; with it, one page, its continuation and the tab counts. */
+export const taskListRequest = z.object({ userEmail: email, page: taskPageRequest.optional() });
 export const taskListResponse = z.object({ tasks: z.array(task) });
+export const taskPageResponse = z.object({
+  tasks: z.array(task),
+  /** The cursor of the next page; null on the last one. */
+  next: z.string().nullable(),
+  /** How many tasks each tab of this side (and folder) holds. */
+  counts: z.object({ due: z.number().int(), completed: z.number().int() }),
+});
+export type TaskPage = z.infer<typeof taskPageResponse>;
 
 // POST /create_list, /send_email/assign_user/, /send_email/invite_user, /edit_shared_task/
 export const taskForm = z.object({

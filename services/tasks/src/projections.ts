@@ -37,6 +37,16 @@ async function onUserCreated(trx: Trx, config: TasksConfig, event: EventEnvelope
     .where('user_id', 'is', null)
     .returning('task_id')
     .execute();
+  if (waiting.length > 0)
+    await trx
+      .updateTable('tasks')
+      .set({ recipient_id: user.userId })
+      .where(
+        'id',
+        'in',
+        waiting.map((w) => w.task_id),
+      )
+      .execute();
   for (const { task_id } of waiting) {
     const view = await selectTaskViews(trx).where('t.id', '=', task_id).executeTakeFirstOrThrow();
     const role = view.kind === 'assign' ? 'assign' : 'invite';
@@ -63,6 +73,7 @@ async function onUserDeleted(trx: Trx, event: EventEnvelope) {
   }
   await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();
   await trx.deleteFrom('task_recipients').where('user_id', '=', userId).execute();
+  await trx.updateTable('tasks').set({ recipient_id: null }).where('recipient_id', '=', userId).execute();
   await trx.deleteFrom('progress_logs').where('author_id', '=', userId).execute();
   // Their comments leave with them; the others' comments in the same threads stay.
   await trx.deleteFrom('comments').where('author_id', '=', userId).execute();

@@ -134,4 +134,48 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('comments_author').on('comments').column('author_id').execute();
     },
   },
+  '2026-11-24T03:00_tasks_pages': {
+    async up(db: Kysely<any>) {
+      // The recipient who has an account, on the task itself, so their side of a list is one index range.
+      await sql`alter table tasks add column recipient_id uuid`.execute(db);
+      await sql`update tasks t set recipient_id = r.user_id from task_recipients r where r.task_id = t.id`.execute(
+        db,
+      );
+      // One sort key per order a list offers, exact to the microsecond (JavaScript dates stop at the
+      // millisecond) and with every part in one direction, so "after this key" is a range of one index.
+      const micros = (column: string) =>
+        `(extract(epoch from (${column} at time zone 'UTC')) * 1000000)::bigint`;
+      await sql
+        .raw(
+          `alter table tasks
+             -- The folder, or the nil id for none: an equality the index can keep its order under (IS NULL is not).
+             add column folder_key uuid generated always as (
+               coalesce(folder_id, '00000000-0000-0000-0000-000000000000'::uuid)) stored,
+             add column created_us bigint generated always as (${micros('created_at')}) stored,
+             add column completed_us bigint generated always as (${micros('completed_at')}) stored,
+             -- Priority (Immediate, Moderate, Lenient), then newest first.
+             add column sort_priority bigint generated always as (
+               (case priority when 'Immediate' then 0 when 'Moderate' then 1 else 2 end) * 10000000000000000
+               + (10000000000000000 - ${micros('created_at')})) stored,
+             -- Due date, those without one last, then newest first.
+             add column sort_due text collate "C" generated always as (
+               (case when due_date is null then '1' else '0' end) || rpad(coalesce(due_date, ''), 32)
+               || lpad((10000000000000000 - ${micros('created_at')})::text, 17, '0')) stored`,
+        )
+        .execute(db);
+      for (const [side, lead] of [
+        ['owner', 'owner_id, kind, folder_key, completed'],
+        ['recipient', 'recipient_id, kind, completed'],
+      ] as const) {
+        for (const [sort, key] of [
+          ['newest', 'created_us desc, id desc'],
+          ['priority', 'sort_priority, id'],
+          ['due', 'sort_due, id'],
+          ['done', 'completed_us desc, id desc'],
+        ] as const)
+          await sql.raw(`create index tasks_${side}_${sort} on tasks (${lead}, ${key})`).execute(db);
+      }
+      await sql`drop index tasks_owner_kind`.execute(db);
+    },
+  },
 };

@@ -14,6 +14,7 @@ import { taskFor } from '../../access';
 import type { TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
 import { selectTaskViews, toTask } from '../../views';
+import { taskPage } from './pages';
 import { createPersonalTask, delegateTask, deleteTask, setCompleted, updateTask } from './tasks.service';
 
 export const taskWriteMessages = {
@@ -61,6 +62,7 @@ export function taskRoutes(deps: TasksDeps) {
       const body = await jsonBody(c, taskListRequest);
       if (!sameEmail(body.userEmail, me.email))
         throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+      if (body.page) return c.json(await taskPage(deps.db, kind, me.userId, body.page));
       let query = selectTaskViews(deps.db).where('t.kind', '=', kind);
       query =
         kind === 'personal'

@@ -84,6 +84,7 @@ const insertTask = (
   body: TaskForm,
   kind: TaskKind,
   folderId: string | null,
+  recipientId: string | null = null,
 ) =>
   trx
     .insertInto('tasks')
@@ -95,6 +96,7 @@ const insertTask = (
       owner_email: me.email,
       kind,
       folder_id: folderId,
+      recipient_id: recipientId,
     })
     .execute();
 
@@ -140,7 +142,7 @@ export async function delegateTask(
             .executeTakeFirst(),
         )
       : false;
-    await insertTask(trx, me, draft, body, role, null);
+    await insertTask(trx, me, draft, body, role, null, recipient?.id ?? null);
     await trx
       .insertInto('task_recipients')
       .values({

@@ -1,0 +1,110 @@
+import { type TaskPage, type TaskPageRequest, taskMessages } from '@baton/contracts';
+import { badRequest } from '@baton/service-kit';
+import type { ExpressionBuilder } from 'kysely';
+import type { TasksDb } from '../../context';
+import type { TaskKind, TasksTable } from '../../db/schema';
+import { selectTaskViews, toTask } from '../../views';
+
+/**
+ * The orders a list offers, each a generated column that is unique with the id and runs in one direction
+ * (db migration `tasks_pages`), so the page after a cursor is one range of one index.
+ */
+const orders = {
+  newest: { key: 't.created_us', direction: 'desc' },
+  priority: { key: 't.sort_priority', direction: 'asc' },
+  due: { key: 't.sort_due', direction: 'asc' },
+  completed: { key: 't.completed_us', direction: 'desc' },
+} as const;
+type OrderName = keyof typeof orders;
+
+interface Cursor {
+  /** The order it belongs to: a cursor of another order is refused, not misread. */
+  o: OrderName;
+  /** The last task's sort key (int8 and text keys travel as strings, exact). */
+  k: string;
+  i: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string, order: OrderName): Cursor {
+  let cursor: Partial<Cursor> | undefined;
+  try {
+    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    cursor = undefined;
+  }
+  const keyOk =
+    typeof cursor?.k === 'string' &&
+    (order === 'due' ? cursor.k.length <= 64 && !cursor.k.includes('\u0000') : /^-?\d{1,20}$/.test(cursor.k));
+  if (!cursor || cursor.o !== order || !keyOk || typeof cursor.i !== 'string' || !uuidPattern.test(cursor.i))
+    throw badRequest(taskMessages.badCursor);
+  return cursor as Cursor;
+}
+
+/** `folder_key` of an unfiled task. */
+const noFolder = '00000000-0000-0000-0000-000000000000';
+
+/** Which tasks one side of one list holds (and, in the personal list, one folder or none). */
+function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
+  return (eb: ExpressionBuilder<{ t: TasksTable }, 't'>) => {
+    if (kind !== 'personal' && page.side === 'recipient')
+      return eb.and([eb('t.kind', '=', kind), eb('t.recipient_id', '=', userId)]);
+    // Delegated tasks are never filed: saying so lets their side use the same index as personal tasks.
+    const folder = kind === 'personal' ? page.folder : 'none';
+    return eb.and([
+      eb('t.kind', '=', kind),
+      eb('t.owner_id', '=', userId),
+      ...(folder ? [eb('t.folder_key', '=', folder === 'none' ? noFolder : folder)] : []),
+    ]);
+  };
+}
+
+/** One page of a list, its continuation, and how many tasks each tab of that side holds. */
+export async function taskPage(
+  db: TasksDb,
+  kind: TaskKind,
+  userId: string,
+  page: TaskPageRequest,
+): Promise<TaskPage> {
+  const name: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
+  const { key, direction } = orders[name];
+  const scope = inScope(kind, userId, page);
+  let query = selectTaskViews(db)
+    .clearOrderBy()
+    .where(scope)
+    .where('t.completed', '=', page.tab === 'completed')
+    .select(`${key} as sort_key`)
+    .orderBy(key, direction)
+    .orderBy('t.id', direction)
+    .limit(page.limit + 1);
+  if (page.cursor) {
+    const after = decodeCursor(page.cursor, name);
+    query = query.where((eb) =>
+      eb(eb.refTuple(key, 't.id'), direction === 'desc' ? '<' : '>', eb.tuple(after.k, after.i)),
+    );
+  }
+  const [rows, counts] = await Promise.all([
+    query.execute(),
+    db
+      .selectFrom('tasks as t')
+      .where(scope)
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
+        eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    tasks: shown.map((row) => toTask(row, userId)),
+    next:
+      rows.length > page.limit && last
+        ? encodeCursor({ o: name, k: String(last.sort_key), i: last.id })
+        : null,
+    counts: { due: Number(counts.due), completed: Number(counts.completed) },
+  };
+}
