@@ -201,7 +201,8 @@ export const routes = [
     path: '/get_assigned/',
     service: 'tasks',
     auth: true,
-    summary: 'Assigned tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
+    summary:
+      'Assigned tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
@@ -210,7 +211,8 @@ export const routes = [
     path: '/get_invited/',
     service: 'tasks',
     auth: true,
-    summary: 'Invited tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
+    summary:
+      'Invited tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),

@@ -75,8 +75,8 @@ export const taskPageResponse = z.object({
   tasks: z.array(task),
   /** The cursor of the next page; null on the last one. */
   next: z.string().nullable(),
-  /** How many tasks each tab of this side (and folder) holds. */
-  counts: z.object({ due: z.number().int(), completed: z.number().int() }),
+  /** How many tasks each tab of this side (and folder) holds; on the first page only (null after a cursor). */
+  counts: z.object({ due: z.number().int(), completed: z.number().int() }).nullable(),
 });
 export type TaskPage = z.infer<typeof taskPageResponse>;
 

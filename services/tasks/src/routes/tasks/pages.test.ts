@@ -113,6 +113,15 @@ describe('paged lists', () => {
     expect(first.counts).toEqual({ due: 19, completed: 4 });
     expect(first.tasks).toHaveLength(19);
     expect(first.next).toBeNull();
+    // Later pages leave the counting to the first.
+    const head = await page('/api/tasks/personal/', who, { folder: 'none', limit: 4 });
+    expect(head.counts).toEqual({ due: 19, completed: 4 });
+    const next = await page('/api/tasks/personal/', who, {
+      folder: 'none',
+      limit: 4,
+      cursor: head.next ?? '',
+    });
+    expect(next.counts).toBeNull();
   });
 
   it('tasks with equal sort keys (same time, priority and date) are neither repeated nor skipped at page edges', async () => {

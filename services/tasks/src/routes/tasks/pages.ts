@@ -62,19 +62,13 @@ function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
   };
 }
 
-/** One page of a list, its continuation, and how many tasks each tab of that side holds. */
-export async function taskPage(
-  db: TasksDb,
-  kind: TaskKind,
-  userId: string,
-  page: TaskPageRequest,
-): Promise<TaskPage> {
+/** The query of one page's rows (one more than the page, to know whether another follows). */
+export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const name: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
   const { key, direction } = orders[name];
-  const scope = inScope(kind, userId, page);
   let query = selectTaskViews(db)
     .clearOrderBy()
-    .where(scope)
+    .where(inScope(kind, userId, page))
     .where('t.completed', '=', page.tab === 'completed')
     .select(`${key} as sort_key`)
     .orderBy(key, direction)
@@ -86,16 +80,36 @@ export async function taskPage(
       eb(eb.refTuple(key, 't.id'), direction === 'desc' ? '<' : '>', eb.tuple(after.k, after.i)),
     );
   }
+  return { query, name };
+}
+
+/** The tab counts of one side of a list: an index-only count of the side's tasks. */
+async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+  const counts = await db
+    .selectFrom('tasks as t')
+    .where(inScope(kind, userId, page))
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
+      eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { due: Number(counts.due), completed: Number(counts.completed) };
+}
+
+/**
+ * One page of a list and its continuation; the first page (no cursor) also says how many tasks each tab of
+ * that side holds (later pages leave counting to the first: it reads every task of the side).
+ */
+export async function taskPage(
+  db: TasksDb,
+  kind: TaskKind,
+  userId: string,
+  page: TaskPageRequest,
+): Promise<TaskPage> {
+  const { query, name } = pageQuery(db, kind, userId, page);
   const [rows, counts] = await Promise.all([
     query.execute(),
-    db
-      .selectFrom('tasks as t')
-      .where(scope)
-      .select((eb) => [
-        eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
-        eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
-      ])
-      .executeTakeFirstOrThrow(),
+    page.cursor ? null : countsOf(db, kind, userId, page),
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -105,6 +119,6 @@ export async function taskPage(
       rows.length > page.limit && last
         ? encodeCursor({ o: name, k: String(last.sort_key), i: last.id })
         : null,
-    counts: { due: Number(counts.due), completed: Number(counts.completed) },
+    counts,
   };
 }
