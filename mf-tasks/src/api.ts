@@ -1,4 +1,4 @@
-import type { Task, TrustedUserEntry } from '@baton/contracts';
+import type { DashboardSummary, Task, TrustedUserEntry } from '@baton/contracts';
 import {
   type PlatformDispatch,
   type PlatformQueryError,
@@ -64,6 +64,7 @@ function writePath(kind: TaskKind, editing: boolean) {
 
 const listTag = (kind: ListKind) => ({ type: 'Task' as const, id: `LIST-${kind}` });
 const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId}` });
+const summaryTag = { type: 'Task' as const, id: 'SUMMARY' };
 
 /**
  * The tasks calls, cached per list route. Every list holds whole task objects keyed by id, so a change that
@@ -121,6 +122,11 @@ export const tasksApi = platformApi.injectEndpoints({
         await queryFulfilled.catch(undo);
       },
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, 'Folder'],
+    }),
+    /** The dashboard's figures, computed by the server from every task the person sees. */
+    dashboard: build.query<DashboardSummary, void>({
+      query: () => '/api/tasks/summary/',
+      providesTags: [summaryTag],
     }),
     progressLogs: build.query<ProgressLog[], string>({
       query: (taskId) => `/progress-logs/${taskId}/`,
@@ -181,6 +187,11 @@ export function refetchTaskLists(dispatch: PlatformDispatch) {
   dispatch(tasksApi.util.invalidateTags(listKinds.map(listTag)));
 }
 
+/** Fetches the dashboard's figures again, if it is shown (any task change may move them). */
+export function refetchSummary(dispatch: PlatformDispatch) {
+  dispatch(tasksApi.util.invalidateTags([summaryTag]));
+}
+
 /** Removes the task from every cached list (a deletion, or a live `task_delete`). */
 export function dropTask(dispatch: PlatformDispatch, id: string) {
   for (const kind of listKinds)
@@ -189,6 +200,7 @@ export function dropTask(dispatch: PlatformDispatch, id: string) {
 
 export const {
   useTasksQuery,
+  useDashboardQuery,
   useSaveTaskMutation,
   useDeleteTaskMutation,
   useSetCompletedMutation,

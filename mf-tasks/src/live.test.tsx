@@ -4,7 +4,6 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import Dashboard from './dashboard/Dashboard';
 import TaskList from './list/TaskList';
 import { asLiveTaskMessage } from './live';
 import { listHandlers, taskOf } from './testing';
@@ -112,16 +111,6 @@ describe('live task events on the list (SPEC §4)', () => {
     ];
     act(() => socket.receive({ type: 'folders_changed' }));
     expect(await screen.findByRole('heading', { name: 'Now in Work' })).toBeInTheDocument();
-  });
-
-  it('the dashboard follows too', async () => {
-    const task = { ...assigned(), progress: 10 };
-    tasks = [task];
-    server.use(...listHandlers(() => tasks));
-    renderWithPlatform(<Dashboard />);
-    await screen.findAllByText('Quarterly report');
-    act(() => FakeWebSocket.latest().receive({ type: 'task_delete', task_id: task.id }));
-    await waitFor(() => expect(screen.queryAllByText('Quarterly report')).toEqual([]));
   });
 });
 

@@ -1,7 +1,7 @@
 import type { WsTaskMessage } from '@baton/contracts';
 import { type PlatformDispatch, useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
 import { useRef } from 'react';
-import { dropTask, patchTask, refetchTaskLists } from './api';
+import { dropTask, patchTask, refetchSummary, refetchTaskLists } from './api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -35,6 +35,7 @@ export function asLiveTaskMessage(data: unknown): WsTaskMessage | undefined {
 export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
   const message = asLiveTaskMessage(data);
   if (!message) return;
+  refetchSummary(dispatch);
   switch (message.type) {
     case 'task_added':
       // The task arrives in a list whose category depends on who looks: the server's lists say it.
@@ -70,7 +71,10 @@ export function useLiveTaskEvents() {
   const opened = useRef(false);
   useLiveSocket('/ws/tasks/', (data) => applyLiveTaskEvent(dispatch, data), {
     onOpen: () => {
-      if (opened.current) refetchTaskLists(dispatch);
+      if (opened.current) {
+        refetchTaskLists(dispatch);
+        refetchSummary(dispatch);
+      }
       opened.current = true;
     },
   });

@@ -1,11 +1,12 @@
-import { renderWithPlatform } from '@baton/web-platform/testing';
+import type { DashboardSummary } from '@baton/contracts';
+import { FakeWebSocket, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { listHandlers, taskOf } from '../testing';
+import { taskOf } from '../testing';
 import Dashboard from './Dashboard';
-import { dueLabel, summarize, timeAgo } from './summary';
+import { dueLabel, timeAgo } from './summary';
 
 const server = mockServer();
 const now = Date.parse('2026-11-21T12:00:00.000Z');
@@ -37,46 +38,42 @@ describe('time labels (SPEC §9)', () => {
   });
 });
 
-describe('the summary', () => {
-  it('buckets, counts and keeps 10 of each list', () => {
-    const personal = Array.from({ length: 12 }, (_, i) =>
-      taskOf({
-        title: `P${i}`,
-        progress: i % 3 === 0 ? 0 : 20,
-        completed: i === 11,
-        completedAt: i === 11 ? ago(1) : null,
-      }),
-    );
-    const assigned = [
-      taskOf({ category: 'Assigned Tasks' }),
-      taskOf({ category: 'Tasks Delegated - Assigned' }),
-    ];
-    const invited = [taskOf({ category: 'Invited Tasks' })];
-    const s = summarize(personal, assigned, invited);
-    expect(s).toMatchObject({ total: 15, personal: 12, assigned: 1, invited: 1 });
-    expect(s.status.completed).toBe(1);
-    expect(s.status.inProgress + s.status.notStarted).toBe(14);
-    expect(s.recent).toHaveLength(10);
-    expect(s.recent[0]).toMatchObject({ what: 'Completed', task: { title: 'P11' } });
-    expect(s.upcoming).toHaveLength(10);
-  });
-});
+const empty: DashboardSummary = {
+  total: 0,
+  personal: 0,
+  invited: 0,
+  assigned: 0,
+  status: { completed: 0, inProgress: 0, notStarted: 0 },
+  recent: [],
+  upcoming: [],
+};
+
+/** The summary route answering `summary()`, counting its calls. */
+function summaryRoute(summary: () => DashboardSummary) {
+  const calls = { count: 0 };
+  server.use(
+    http.get('/api/tasks/summary/', () => {
+      calls.count += 1;
+      return HttpResponse.json(summary());
+    }),
+  );
+  return calls;
+}
 
 describe('the dashboard', () => {
-  it('greets, counts, and each card except the total opens its list', async () => {
-    server.use(
-      ...listHandlers(() => [
-        taskOf({ title: 'Mine', progress: 50 }),
-        taskOf({ title: 'To me', category: 'Assigned Tasks', owner: 'c@x.io' }),
-        taskOf({
-          title: 'Invite',
-          category: 'Invited Tasks',
-          owner: 'c@x.io',
-          completed: true,
-          completedAt: new Date().toISOString(),
-        }),
-      ]),
-    );
+  it("greets, shows the server's figures, and each card except the total opens its list", async () => {
+    const invite = taskOf({ title: 'Invite', category: 'Invited Tasks', owner: 'c@x.io', completed: true });
+    const mine = taskOf({ title: 'Mine', progress: 50 });
+    const toMe = taskOf({ title: 'To me', category: 'Assigned Tasks', owner: 'c@x.io' });
+    summaryRoute(() => ({
+      total: 3,
+      personal: 1,
+      invited: 1,
+      assigned: 1,
+      status: { completed: 1, inProgress: 1, notStarted: 1 },
+      recent: [{ task: invite, what: 'Completed', at: new Date().toISOString() }],
+      upcoming: [mine, toMe],
+    }));
     const { user, store } = renderWithPlatform(<Dashboard />);
     expect(
       await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ }),
@@ -99,16 +96,28 @@ describe('the dashboard', () => {
     ['Send A Task Invite', 'Tasks Delegated - Invitation'],
     ['Assign A Task', 'Tasks Delegated - Assigned'],
   ])('Quick action "%s" opens the form in %s', async (button, category) => {
-    server.use(...listHandlers(() => []));
+    summaryRoute(() => empty);
     const { user, store } = renderWithPlatform(<Dashboard />);
     await user.click(await screen.findByRole('button', { name: button }));
     expect(store.getState().workspace).toMatchObject({ category, request: { kind: 'createTask', category } });
   });
 
-  it('says "Failed to load dashboard data." when a list cannot be read', async () => {
-    server.use(...listHandlers(() => []));
-    server.use(http.post('/get_invited/', () => new HttpResponse(null, { status: 500 })));
+  it('says "Failed to load dashboard data." when the figures cannot be read', async () => {
+    server.use(http.get('/api/tasks/summary/', () => new HttpResponse(null, { status: 500 })));
     renderWithPlatform(<Dashboard />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data.');
+  });
+
+  it('fetches the figures again on each live task event, and shows the empty states', async () => {
+    let current = empty;
+    const calls = summaryRoute(() => current);
+    renderWithPlatform(<Dashboard />);
+    expect(await screen.findByText('Nothing yet. New and completed tasks show up here.')).toBeInTheDocument();
+    expect(screen.getByText('No open task has a due date.')).toBeInTheDocument();
+    const before = calls.count;
+    current = { ...empty, total: 1, personal: 1, status: { ...empty.status, notStarted: 1 } };
+    act(() => FakeWebSocket.latest().receive({ type: 'task_added', task_id: 'x' }));
+    await waitFor(() => expect(screen.getByText('Total Tasks').previousSibling).toHaveTextContent('1'));
+    expect(calls.count).toBe(before + 1);
   });
 });

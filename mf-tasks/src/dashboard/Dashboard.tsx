@@ -1,33 +1,23 @@
 import { Button, PriorityBadge } from '@baton/ui';
 import { type Category, useCurrentUser, useNavigateTo, useRequestCreateTask } from '@baton/web-platform';
-import { useMemo } from 'react';
-import { useTasksQuery } from '../api';
+import { useDashboardQuery } from '../api';
 import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
 import { StatusChart } from './StatusChart';
-import { dueLabel, greeting, summarize, timeAgo } from './summary';
+import { dueLabel, greeting, timeAgo } from './summary';
 import '../tasks.css';
 
 /** The dashboard (SPEC §2), exposed to the shell as `mf-tasks/Dashboard`. */
 export default function Dashboard() {
-  const personal = useTasksQuery('personal');
-  const assigned = useTasksQuery('assigned');
-  const invited = useTasksQuery('invited');
+  // The figures come from the server; each live task event (and each visit) fetches them again.
+  const { data: summary, isError } = useDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
   const user = useCurrentUser();
   const navigateTo = useNavigateTo();
   const requestCreateTask = useRequestCreateTask();
   useLiveTaskEvents();
-  const lists = [personal, assigned, invited];
-  const summary = useMemo(
-    () =>
-      personal.data && assigned.data && invited.data
-        ? summarize(personal.data, assigned.data, invited.data)
-        : null,
-    [personal.data, assigned.data, invited.data],
-  );
   const now = new Date();
 
-  if (lists.some((list) => list.isError))
+  if (isError)
     return (
       <p className="dashboard__state" role="alert">
         {messages.dashboardFailed}

@@ -1,4 +1,4 @@
-import type { Summary } from './summary';
+import type { DashboardSummary } from '@baton/contracts';
 
 const segments = [
   { key: 'completed', label: 'Completed', color: 'var(--b-color-success)' },
@@ -7,7 +7,7 @@ const segments = [
 ] as const;
 
 /** Task Progress Overview: a ring of the three buckets, with the numbers in a legend beside it. */
-export function StatusChart({ status }: { status: Summary['status'] }) {
+export function StatusChart({ status }: { status: DashboardSummary['status'] }) {
   const total = status.completed + status.inProgress + status.notStarted;
   const radius = 15.915; // circumference 100, so a share is its own dash length
   let offset = 25; // start at 12 o'clock

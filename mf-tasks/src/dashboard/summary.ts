@@ -1,5 +1,3 @@
-import type { Task } from '@baton/contracts';
-
 const hour = 3_600_000;
 const day = 24 * hour;
 
@@ -30,50 +28,6 @@ export function dueLabel(dueDate: string, now: Date) {
   if (days === 0) return 'Due today';
   if (days === 1) return 'Due tomorrow';
   return `Due in ${days} days`;
-}
-
-export interface Summary {
-  total: number;
-  personal: number;
-  invited: number;
-  assigned: number;
-  status: { completed: number; inProgress: number; notStarted: number };
-  recent: { task: Task; what: 'Completed' | 'Created'; at: string }[];
-  upcoming: Task[];
-}
-
-export const listSize = 10;
-
-/** The dashboard's figures from the three task lists (every task the person sees, once). */
-export function summarize(personal: Task[], assigned: Task[], invited: Task[]): Summary {
-  const all = [...new Map([...personal, ...assigned, ...invited].map((task) => [task.id, task])).values()];
-  const status = { completed: 0, inProgress: 0, notStarted: 0 };
-  for (const task of all) {
-    if (task.completed) status.completed += 1;
-    else if (task.progress > 0) status.inProgress += 1;
-    else status.notStarted += 1;
-  }
-  const recent = all
-    .map((task) =>
-      task.completed && task.completedAt
-        ? { task, what: 'Completed' as const, at: task.completedAt }
-        : { task, what: 'Created' as const, at: task.created_at },
-    )
-    .sort((a, b) => b.at.localeCompare(a.at))
-    .slice(0, listSize);
-  const upcoming = all
-    .filter((task) => !task.completed && task.dueDate)
-    .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''))
-    .slice(0, listSize);
-  return {
-    total: all.length,
-    personal: personal.length,
-    invited: invited.filter((task) => task.category === 'Invited Tasks').length,
-    assigned: assigned.filter((task) => task.category === 'Assigned Tasks').length,
-    status,
-    recent,
-    upcoming,
-  };
 }
 
 /** "Good morning" before noon, "Good afternoon" until 6 pm, then "Good evening". */

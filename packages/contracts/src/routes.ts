@@ -274,6 +274,14 @@ export const routes = [
   }),
   route({
     method: 'GET',
+    path: '/api/tasks/summary/',
+    service: 'tasks',
+    auth: true,
+    summary: "The dashboard's figures, computed in Postgres (beyond SPEC §7)",
+    response: tasks.dashboardSummary,
+  }),
+  route({
+    method: 'GET',
     path: '/progress-logs/{taskId}/',
     service: 'tasks',
     auth: true,

@@ -162,6 +162,26 @@ export const acceptTaskRequest = z.object({
   role: z.enum(['invite', 'assign']),
 });
 
+// GET /api/tasks/summary/ (beyond SPEC §7): the dashboard's figures (SPEC §2, §9), computed by the server.
+export const dashboardSummary = z.object({
+  /** Every task the person sees, once; personal ones; tasks they were invited to or assigned. */
+  total: z.number().int(),
+  personal: z.number().int(),
+  invited: z.number().int(),
+  assigned: z.number().int(),
+  /** SPEC §9: completed; in progress (open, progress above 0); not started. */
+  status: z.object({
+    completed: z.number().int(),
+    inProgress: z.number().int(),
+    notStarted: z.number().int(),
+  }),
+  /** The 10 latest creations or completions, newest first. */
+  recent: z.array(z.object({ task, what: z.enum(['Created', 'Completed']), at: isoDateTime })),
+  /** The 10 open tasks due soonest. */
+  upcoming: z.array(task),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
 // Comments: GET /task_comments/{taskId}, POST /api/add_comment/, WS /ws/comments/{taskId}/
 export const comment = z.object({
   id: uuid,

@@ -15,6 +15,7 @@ import type { TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
 import { selectTaskViews, toTask } from '../../views';
 import { taskPage } from './pages';
+import { dashboardSummary } from './summary';
 import { createPersonalTask, delegateTask, deleteTask, setCompleted, updateTask } from './tasks.service';
 
 export const taskWriteMessages = {
@@ -72,6 +73,10 @@ export function taskRoutes(deps: TasksDeps) {
       return c.json({ tasks: rows.map((row) => toTask(row, me.userId)) });
     });
   }
+
+  app.get('/api/tasks/summary/', auth, async (c) =>
+    c.json(await dashboardSummary(deps.db, c.get('auth').userId)),
+  );
 
   app.post('/create_list', auth, async (c) => {
     const me = c.get('auth');
