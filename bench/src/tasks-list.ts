@@ -149,6 +149,8 @@ async function main() {
       const page = taskPageRequest.parse({ folder: 'none', sort: 'newest', cursor: at });
       await timeInPostgres(db, pageQuery(db as never, 'personal', userId, page).query.compile(), true);
     }
+    // The dashboard's figures over all 10,000 tasks, computed in Postgres.
+    await run('GET /api/tasks/summary/', { url: `${server.base}/api/tasks/summary/`, headers });
   } finally {
     await db.destroy();
     await server.stop();

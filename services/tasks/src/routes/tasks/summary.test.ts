@@ -1,5 +1,6 @@
 import { dashboardSummary } from '@baton/contracts';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
 
@@ -61,5 +62,25 @@ describe('GET /api/tasks/summary/ (the dashboard)', () => {
 
   it('needs a token', async () => {
     expect((await env.t.get('/api/tasks/summary/')).status).toBe(401);
+  });
+
+  it('is right with 10,000 tasks', async () => {
+    const who = await env.t.person();
+    await sql`
+      insert into tasks (owner_id, owner_email, kind, title, due_date, priority, progress, completed, completed_at, created_at)
+      select ${who.id}::uuid, ${who.email}, 'personal', 'Bulk ' || n, to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
+             'Moderate', (n % 3) * 10, n % 10 = 0, case when n % 10 = 0 then now() - n * interval '100 milliseconds' end,
+             now() - n * interval '1 minute'
+      from generate_series(1, 10000) as n`.execute(env.t.db);
+    const summary = await summaryOf(who);
+    // n % 10 = 0 completed (1,000); of the open 9,000, n % 3 = 0 has progress 0 (3,000).
+    expect(summary).toMatchObject({ total: 10_000, personal: 10_000 });
+    expect(summary.status).toEqual({ completed: 1000, inProgress: 6000, notStarted: 3000 });
+    // The latest happenings are completions (seconds ago), the newest first.
+    expect(summary.recent.map((r) => [r.task.title, r.what])).toEqual(
+      [10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((n) => [`Bulk ${n}`, 'Completed']),
+    );
+    expect(summary.upcoming).toHaveLength(10);
+    expect(summary.upcoming.every((task) => task.dueDate === '2026-12-02' && !task.completed)).toBe(true);
   });
 });
