@@ -1,61 +1,72 @@
-import type { DashboardSummary } from '@baton/contracts';
-import { sql } from 'kysely';
+import type { DashboardSummary, Task } from '@baton/contracts';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { TasksDb } from '../../context';
+import type { TasksTable } from '../../db/schema';
 import { selectTaskViews, toTask } from '../../views';
 
 /** SPEC §9: the dashboard's recent and upcoming lists hold 10 tasks each. */
 const listSize = 10;
 
+/** Every task the person sees: their own, and those delegated to them. */
+const seenBy = (userId: string) => (eb: ExpressionBuilder<{ t: TasksTable }, 't'>) =>
+  eb.or([eb('t.owner_id', '=', userId), eb('t.recipient_id', '=', userId)]);
+
+const happenedAt = sql<Date>`case when t.completed and t.completed_at is not null then t.completed_at else t.created_at end`;
+
+const whatHappened = (task: Task): 'Completed' | 'Created' =>
+  task.completed && task.completedAt ? 'Completed' : 'Created';
+
 /**
- * The dashboard (SPEC §2) in three queries, whatever the number of tasks: the counts, the 10 latest
- * creations or completions and the 10 open tasks due soonest, among every task the person sees (their own
- * and those delegated to them).
+ * The dashboard (SPEC §2) whatever the number of tasks: the counts, the 10 latest creations or completions
+ * and the 10 open tasks due soonest, ranked on the tasks table alone; only those 20 are read in full.
  */
 export async function dashboardSummary(db: TasksDb, userId: string): Promise<DashboardSummary> {
-  const visible = selectTaskViews(db)
-    .clearOrderBy()
-    .where((eb) => eb.or([eb('t.owner_id', '=', userId), eb('t.recipient_id', '=', userId)]));
-  const happenedAt = sql<Date>`case when t.completed and t.completed_at is not null then t.completed_at else t.created_at end`;
+  const tasks = db.selectFrom('tasks as t').where(seenBy(userId));
   const [counts, recent, upcoming] = await Promise.all([
-    db
-      .selectFrom('tasks as t')
-      .where((eb) => eb.or([eb('t.owner_id', '=', userId), eb('t.recipient_id', '=', userId)]))
+    tasks
       .select((eb) => {
         const count = () => eb.fn.countAll<string>();
-        const received = eb('t.recipient_id', '=', userId);
+        const open = eb('t.completed', '=', false);
+        const received = (kind: 'invite' | 'assign') =>
+          eb.and([eb('t.kind', '=', kind), eb('t.recipient_id', '=', userId)]);
         return [
           count().as('total'),
           count().filterWhere('t.kind', '=', 'personal').as('personal'),
-          count()
-            .filterWhere(eb.and([eb('t.kind', '=', 'invite'), received]))
-            .as('invited'),
-          count()
-            .filterWhere(eb.and([eb('t.kind', '=', 'assign'), received]))
-            .as('assigned'),
+          count().filterWhere(received('invite')).as('invited'),
+          count().filterWhere(received('assign')).as('assigned'),
           count().filterWhere('t.completed', '=', true).as('completed'),
           count()
-            .filterWhere(eb.and([eb('t.completed', '=', false), eb('t.progress', '>', 0)]))
+            .filterWhere(eb.and([open, eb('t.progress', '>', 0)]))
             .as('in_progress'),
           count()
-            .filterWhere(eb.and([eb('t.completed', '=', false), eb('t.progress', '=', 0)]))
+            .filterWhere(eb.and([open, eb('t.progress', '=', 0)]))
             .as('not_started'),
         ];
       })
       .executeTakeFirstOrThrow(),
-    visible
-      .select(happenedAt.as('happened_at'))
+    tasks
+      .select(['t.id', happenedAt.as('happened_at')])
       .orderBy(happenedAt, 'desc')
       .orderBy('t.id')
       .limit(listSize)
       .execute(),
-    visible
+    tasks
+      .select('t.id')
       .where('t.completed', '=', false)
       .where('t.due_date', 'is not', null)
       .orderBy('t.due_date')
       .orderBy('t.created_at', 'desc')
+      .orderBy('t.id')
       .limit(listSize)
       .execute(),
   ]);
+  const ids = [...new Set([...recent, ...upcoming].map((row) => row.id))];
+  const rows = ids.length ? await selectTaskViews(db).where('t.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const taskOf = (id: string) => {
+    const row = byId.get(id);
+    return row ? toTask(row, userId) : undefined;
+  };
   const n = (value: string) => Number(value);
   return {
     total: n(counts.total),
@@ -67,11 +78,11 @@ export async function dashboardSummary(db: TasksDb, userId: string): Promise<Das
       inProgress: n(counts.in_progress),
       notStarted: n(counts.not_started),
     },
-    recent: recent.map((row) => ({
-      task: toTask(row, userId),
-      what: row.completed && row.completed_at ? 'Completed' : 'Created',
-      at: row.happened_at.toISOString(),
-    })),
-    upcoming: upcoming.map((row) => toTask(row, userId)),
+    // A task deleted between the two reads is left out.
+    recent: recent.flatMap(({ id, happened_at }) => {
+      const task = taskOf(id);
+      return task ? [{ task, what: whatHappened(task), at: happened_at.toISOString() }] : [];
+    }),
+    upcoming: upcoming.flatMap(({ id }) => taskOf(id) ?? []),
   };
 }
