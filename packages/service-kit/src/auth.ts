@@ -27,16 +27,28 @@ export type TokenVerifier = (token: string) => Promise<AuthContext>;
 
 export const ACCESS_ALGORITHM = 'EdDSA';
 
+/** How long a verified token is taken on trust before its signature is checked again (a key may be withdrawn). */
+export const VERIFIED_TOKEN_TTL_MS = 60_000;
+/** At most this many verified tokens are remembered (the oldest go first). */
+const verifiedTokensMax = 5_000;
+
 /**
  * Verifies an access token: signature from the JWKS, algorithm, issuer, audience, `typ`, expiry, claim
- * shapes, and that its session has not been revoked.
+ * shapes, and that its session has not been revoked. A person presents the same token on every request
+ * until it is renewed, so a verified token's claims are remembered for a minute (never past its `exp`):
+ * the signature is not checked again on each request, while expiry and revocation are.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keys =
     options.keys instanceof URL
       ? createRemoteJWKSet(options.keys, { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
       : options.keys;
-  return async (token) => {
+  const verified = new Map<string, { claims: AccessClaims; until: number }>();
+  const claimsOf = async (token: string) => {
+    const now = Date.now();
+    const known = verified.get(token);
+    if (known && known.until > now) return known.claims;
+    verified.delete(token);
     const { payload } = await jwtVerify(token, keys, {
       algorithms: [ACCESS_ALGORITHM],
       issuer: options.issuer,
@@ -45,6 +57,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     });
     const claims = accessClaims.parse(payload);
+    if (verified.size >= verifiedTokensMax) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, claims.exp * 1000) });
+    return claims;
+  };
+  return async (token) => {
+    const claims = await claimsOf(token);
     if (options.revocations?.isRevoked(claims.sid)) throw new Error('session revoked');
     return { userId: claims.sub, email: claims.email, sessionId: claims.sid, claims, token };
   };

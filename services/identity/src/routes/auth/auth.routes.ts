@@ -16,16 +16,10 @@ import {
 } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
-import { authenticated } from '../../middleware';
+import { tokenCheck } from '../../middleware';
 import { dummyHash, hashPassword, verifyPassword } from '../../passwords';
 import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
-import {
-  claimTrustInvitations,
-  findUserByEmail,
-  findUserById,
-  preferencesOf,
-  toPublicUser,
-} from '../../users';
+import { claimTrustInvitations, findUserByEmail, preferencesOf, toPublicUser } from '../../users';
 
 /** Sign-up, sign-in, session check, refresh rotation and logout (SPEC §7 "Session and account"). */
 export function authRoutes(deps: IdentityDeps) {
@@ -77,11 +71,7 @@ export function authRoutes(deps: IdentityDeps) {
     }
   });
 
-  app.get('/api/token/check/', authenticated(deps), async (c) => {
-    const user = await findUserById(deps.db, c.get('auth').userId);
-    if (!user) throw unauthorized('Token is invalid or expired');
-    return c.json({ ok: true as const, status: 'ok' as const, user: toPublicUser(user) });
-  });
+  app.get('/api/token/check/', async (c) => c.json(await tokenCheck(deps, c.req.header('authorization'))));
 
   app.post('/api/token/refresh/', async (c) => {
     deps.limits.refresh.consume(clientAddress(c));
