@@ -17,9 +17,10 @@ const clientAddress = (c: Context) => {
 };
 
 /**
- * Forwards the request to `upstream` with the request id and the client's address, streaming the body both
- * ways (an upload of 25 MB is never held in memory). `object`: a file's bytes, whose length is kept
- * both ways (the files service refuses a too-large upload from it before reading).
+ * Forwards the request to `upstream` with the request id and the client's address. A file's bytes
+ * (`object`) stream both ways with their length kept (an upload of 25 MB is never held in memory, and the
+ * files service refuses a too-large one before reading); other bodies are JSON within the body limit.
+ * Answers always stream back.
  */
 export async function forward(c: Context, upstream: Upstream, object = false): Promise<Response> {
   const headers = new Headers();
@@ -30,10 +31,13 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
   headers.set(REQUEST_ID_HEADER, c.get('requestId'));
   headers.set('x-forwarded-for', clientAddress(c));
   const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  // A file's bytes stream through; any other body is JSON within the body limit, handed over as it is read
+  // (a second stream around it would cost more than the bytes).
+  const body = !hasBody ? undefined : object ? c.req.raw.body : await c.req.arrayBuffer();
   const request = new Request(c.req.url, {
     method: c.req.method,
     headers,
-    ...(hasBody ? { body: c.req.raw.body, duplex: 'half' } : {}),
+    ...(body === undefined ? {} : { body, duplex: 'half' }),
   } as RequestInit);
   const response = await upstream(request);
   const out = new Headers();
