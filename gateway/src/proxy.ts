@@ -19,8 +19,8 @@ const clientAddress = (c: Context) => {
 /**
  * Forwards the request to `upstream` with the request id and the client's address. A file's bytes
  * (`object`) stream both ways with their length kept (an upload of 25 MB is never held in memory, and the
- * files service refuses a too-large one before reading); other bodies are JSON within the body limit.
- * Answers always stream back.
+ * files service refuses a too-large one before reading); other bodies are JSON within the body limit,
+ * handed over whole both ways.
  */
 export async function forward(c: Context, upstream: Upstream, object = false): Promise<Response> {
   const headers = new Headers();
@@ -46,5 +46,7 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
     if (!hopByHop.has(name) && !recoded) out.set(name, value);
   });
   out.set(REQUEST_ID_HEADER, c.get('requestId'));
-  return new Response(response.body, { status: response.status, headers: out });
+  // A service's JSON answer is handed on whole (written at once, with its length); a file streams.
+  const answer = object ? response.body : await response.arrayBuffer();
+  return new Response(answer, { status: response.status, headers: out });
 }
