@@ -142,6 +142,16 @@ describe('live comments across replicas', () => {
     b.socket.close();
   });
 
+  it('takes the longest comment over the socket, even one JSON escapes to six bytes a character', async () => {
+    const id = await sharedTask();
+    const b = await connect(1, id, recipient);
+    const longest = `${'\u0001'.repeat(4999)}x`;
+    b.socket.send(JSON.stringify({ comment: longest }));
+    await until(() => b.comments().length === 1, 'the long comment');
+    expect(b.comments()[0]?.content).toBe(longest);
+    b.socket.close();
+  });
+
   it('a pending recipient reads live but may not write', async () => {
     const id = await sharedTask(pending, false);
     const p = await connect(0, id, pending);

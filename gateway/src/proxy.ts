@@ -46,7 +46,8 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
     if (!hopByHop.has(name) && !recoded) out.set(name, value);
   });
   out.set(REQUEST_ID_HEADER, c.get('requestId'));
-  // A service's JSON answer is handed on whole (written at once, with its length); a file streams.
-  const answer = object ? response.body : await response.arrayBuffer();
+  // A service's JSON answer is handed on whole (written at once, with its length); a file streams. A 204 or
+  // 304 has no body at all (a Response refuses even an empty one).
+  const answer = object || response.body === null ? response.body : await response.arrayBuffer();
   return new Response(answer, { status: response.status, headers: out });
 }

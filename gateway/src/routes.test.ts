@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type RouteContract, routes } from '@baton/contracts';
 import { jsonRequest, readJson, signUp } from '@baton/test-kit';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingService, startTestGateway } from './testing';
 import { inProcessUpstream } from './upstreams';
@@ -169,6 +170,22 @@ describe('with every service deployed', () => {
     const plain = await ask();
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(JSON.parse((await readJson(plain)).body)).toEqual(big);
+  });
+
+  it("passes on an answer without a body (204) as it is, whoever's the upstream", async () => {
+    const noContent = new Hono().delete('/api/folders/:id/', (c) => c.body(null, 204));
+    const gateway = await startTestGateway({ folders: inProcessUpstream(noContent) });
+    try {
+      const access = (await signUp(gateway.request)).access;
+      const res = await gateway.request(
+        `/api/folders/${randomUUID()}/`,
+        jsonRequest('DELETE', undefined, access),
+      );
+      expect(res.status).toBe(204);
+      expect(await res.text()).toBe('');
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('does not forward a client-supplied X-Forwarded-For', async () => {

@@ -88,7 +88,9 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   const { logger } = options;
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 16 * 1024,
+    // Room for the longest comment a client may send (5000 characters, each up to 6 bytes as JSON escapes
+    // them), and no more.
+    maxPayload: 64 * 1024,
     handleProtocols: (protocols) => (protocols.has(wsSubprotocol) ? wsSubprotocol : false),
   });
   const comments = commentsUpstream(options.tasks);
