@@ -4,6 +4,9 @@ import { useFakeWebSockets } from '@baton/web-platform/testing/socket';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
+// jsdom lays nothing out and cannot scroll; virtualized lists ask the window to, as the page grows.
+window.scrollTo = () => {};
+
 // Component tests reach no server: every WebSocket is a FakeWebSocket the test drives (FakeWebSocket.latest()).
 let restoreWebSocket: () => void;
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { DashboardSummary, Task, TrustedUserEntry } from '@baton/contracts';
+import type { DashboardSummary, Task, TaskPage, TrustedUserEntry } from '@baton/contracts';
 import {
   type PlatformDispatch,
   type PlatformQueryError,
@@ -6,9 +6,18 @@ import {
   platformApi,
   selectCurrentUser,
 } from '@baton/web-platform';
+import { findTask, type ListView, listKindOf, pageRequest, placeTask } from './list/pages';
 import { type ListKind, listPath, type TaskKind } from './rules';
 
+/** Tasks per page: a few screens of cards, so scrolling rarely waits. */
+const pageSize = 50;
+
 const listKinds: ListKind[] = ['personal', 'assigned', 'invited'];
+const listOfKind: Record<TaskKind, ListKind> = {
+  personal: 'personal',
+  assign: 'assigned',
+  invite: 'invited',
+};
 
 /** The task form payload of SPEC §3. */
 export interface TaskForm {
@@ -67,22 +76,29 @@ const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId
 const summaryTag = { type: 'Task' as const, id: 'SUMMARY' };
 
 /**
- * The tasks calls, cached per list route. Every list holds whole task objects keyed by id, so a change that
- * arrives from anywhere (an answer, a pushed event) is applied with `patchTask` to every list holding it.
+ * The tasks calls. Lists are cached per view (side, folder, tab, order), a page at a time, holding whole task
+ * objects, so a change that arrives from anywhere (an answer, a pushed event) is applied with `patchTask` to
+ * every view at once.
  */
 export const tasksApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
-    tasks: build.query<Task[], ListKind>({
-      async queryFn(kind, api, _extra, baseQuery) {
-        const userEmail = selectCurrentUser(api.getState() as PlatformState)?.email ?? '';
-        const result = await baseQuery({ url: listPath[kind], method: 'POST', body: { userEmail } });
-        if (result.error) return { error: result.error as PlatformQueryError };
-        return { data: (result.data as { tasks: Task[] }).tasks };
+    /** One view of a list, a page at a time (the tasks service's keyset pages), newest page last. */
+    taskPages: build.infiniteQuery<TaskPage, ListView, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.next,
       },
-      providesTags: (tasks, _error, kind) => [
-        listTag(kind),
-        ...(tasks ?? []).map((task) => ({ type: 'Task' as const, id: task.id })),
-      ],
+      async queryFn({ queryArg, pageParam }, api, _extra, baseQuery) {
+        const userEmail = selectCurrentUser(api.getState() as PlatformState)?.email ?? '';
+        const result = await baseQuery({
+          url: listPath[listKindOf(queryArg)],
+          method: 'POST',
+          body: { userEmail, page: { ...pageRequest(queryArg, pageParam), limit: pageSize } },
+        });
+        if (result.error) return { error: result.error as PlatformQueryError };
+        return { data: result.data as TaskPage };
+      },
+      providesTags: (_pages, _error, view) => [listTag(listKindOf(view))],
     }),
     saveTask: build.mutation<TaskWriteResult, { kind: TaskKind; form: TaskForm; id?: string }>({
       query: ({ kind, form, id }) => ({
@@ -90,19 +106,23 @@ export const tasksApi = platformApi.injectEndpoints({
         method: 'POST',
         body: id ? { ...form, id } : form,
       }),
-      invalidatesTags: (_result, error, { id, form }) =>
+      invalidatesTags: (_result, error, { kind, id, form }) =>
         error
           ? []
           : [
-              ...(id ? [{ type: 'Task' as const, id }] : listKinds.map(listTag)),
+              // The list shows the task as the server now has it (an edit moves it in its order, too).
+              ...(id ? [listTag(listOfKind[kind])] : listKinds.map(listTag)),
               // A task filed in a folder changes the folder's count (the folders remote's lists).
               ...(form.folder_id ? ['Folder' as const] : []),
             ],
     }),
     deleteTask: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/delete_list/${id}`, method: 'POST', body: { id } }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true).catch(() => false)) dropTask(dispatch, id);
+      },
       // The folder counts of open tasks may change too (the folders remote's lists).
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Task', id }, 'Folder']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Folder']),
     }),
     setCompleted: build.mutation<{ message: string }, { id: string; completed: boolean }>({
       queryFn: async ({ id, completed }, api, _extra, baseQuery) => {
@@ -121,7 +141,7 @@ export const tasksApi = platformApi.injectEndpoints({
         const undo = patchTask(dispatch, id, { completed, completedAt });
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, 'Folder'],
+      invalidatesTags: ['Folder'],
     }),
     /** The dashboard's figures, computed by the server from every task the person sees. */
     dashboard: build.query<DashboardSummary, void>({
@@ -143,7 +163,7 @@ export const tasksApi = platformApi.injectEndpoints({
         const undo = patchTask(dispatch, id, { progress });
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Task', id }, logsTag(id)],
+      invalidatesTags: (_result, _error, { id }) => [logsTag(id)],
     }),
     activate: build.query<ActivateResult, AcceptLink>({
       query: ({ uidb64, token, taskId, action }) =>
@@ -164,22 +184,34 @@ export const tasksApi = platformApi.injectEndpoints({
   }),
 });
 
+/** Every cached view of a list and its pages. */
+function cachedViews(state: PlatformState) {
+  return tasksApi.util.selectCachedArgsForQuery(state, 'taskPages').map((view) => ({
+    view,
+    data: tasksApi.endpoints.taskPages.select(view)(state).data,
+  }));
+}
+
 /**
- * Applies `patch` to the task in every cached list at once; returns the undo. Used for optimistic writes and
- * for live task events (`task_update`, `progress_update`, …), which carry the same fields.
+ * Changes a task in every cached view at once: patched, moved to the place its order now gives it, between
+ * tabs, or out (`patch` null); returns the undo. Used for optimistic writes and for live task events
+ * (`task_update`, `progress_update`, …), which carry the same fields.
  */
-export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial<Task>) {
-  const patches = listKinds.map((kind) =>
-    dispatch(
-      tasksApi.util.updateQueryData('tasks', kind, (tasks) => {
-        const task = tasks.find((t) => t.id === id);
-        if (task) Object.assign(task, patch);
-      }),
-    ),
-  );
-  return () => {
-    for (const p of patches) p.undo();
-  };
+export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial<Task> | null) {
+  return dispatch((_dispatch, getState) => {
+    const views = cachedViews(getState() as PlatformState);
+    const before = views.map(({ data }) => data && findTask(data, id)).find(Boolean);
+    if (!before) return () => {};
+    const after = patch ? { ...before, ...patch } : undefined;
+    const patches = views.map(({ view }) =>
+      dispatch(
+        tasksApi.util.updateQueryData('taskPages', view, (data) => placeTask(data, view, before, after)),
+      ),
+    );
+    return () => {
+      for (const p of patches) p.undo();
+    };
+  });
 }
 
 /** Fetches every list again (a task arrived, or live events may have been missed). */
@@ -192,14 +224,11 @@ export function refetchSummary(dispatch: PlatformDispatch) {
   dispatch(tasksApi.util.invalidateTags([summaryTag]));
 }
 
-/** Removes the task from every cached list (a deletion, or a live `task_delete`). */
-export function dropTask(dispatch: PlatformDispatch, id: string) {
-  for (const kind of listKinds)
-    dispatch(tasksApi.util.updateQueryData('tasks', kind, (tasks) => tasks.filter((t) => t.id !== id)));
-}
+/** Removes the task from every cached view (a deletion, or a live `task_delete`). */
+export const dropTask = (dispatch: PlatformDispatch, id: string) => void patchTask(dispatch, id, null);
 
 export const {
-  useTasksQuery,
+  useTaskPagesInfiniteQuery,
   useDashboardQuery,
   useSaveTaskMutation,
   useDeleteTaskMutation,

@@ -9,6 +9,8 @@ export const messages = {
   invitationSent: `${taskMessages.recipientNotFound} Baton`,
   listLoading: 'Loading tasks…',
   listFailed: 'Failed to load tasks.',
+  listMore: 'Show more tasks',
+  listLoadingMore: 'Loading more tasks…',
   progressFailed: 'Failed to save progress.',
   changeFailed: 'Failed to save the change.',
   deleteFailed: 'Failed to delete task.',

@@ -3,14 +3,13 @@ import { taskCategories } from '@baton/web-platform';
 import { describe, expect, it } from 'vitest';
 import {
   addLabel,
-  byCompletion,
   canMoveProgress,
   capabilities,
   kindOf,
+  orderOf,
   preview,
   progressLabel,
   shownProgress,
-  sortTasks,
 } from './rules';
 
 describe('SPEC §6 capabilities per category', () => {
@@ -95,15 +94,26 @@ describe('sorting', () => {
   ];
   const ids = (list: { id: string }[]) => list.map((x) => x.id).join('');
 
-  it('Newly Added: newest first', () => expect(ids(sortTasks(tasks, 'Newly Added'))).toBe('dbca'));
+  it('Newly Added: newest first', () =>
+    expect(ids([...tasks].sort(orderOf('due', 'Newly Added')))).toBe('dbca'));
   it('Priority: Immediate, Moderate, Lenient (newest first within)', () =>
-    expect(ids(sortTasks(tasks, 'Priority'))).toBe('dcba'));
-  it('Due Date: soonest first, none last', () => expect(ids(sortTasks(tasks, 'Due Date'))).toBe('cadb'));
+    expect(ids([...tasks].sort(orderOf('due', 'Priority')))).toBe('dcba'));
+  it('Due Date: soonest first, none last', () =>
+    expect(ids([...tasks].sort(orderOf('due', 'Due Date')))).toBe('cadb'));
+  it('breaks ties as the tasks service pages them: id descending newest first, ascending within a key', () => {
+    const same = [
+      t('2', '2026-01-01T00:00:00Z', 'Lenient', null),
+      t('1', '2026-01-01T00:00:00Z', 'Lenient', null),
+    ];
+    expect(ids([...same].sort(orderOf('due', 'Newly Added')))).toBe('21');
+    expect(ids([...same].sort(orderOf('due', 'Priority')))).toBe('12');
+    expect(ids([...same].sort(orderOf('due', 'Due Date')))).toBe('12');
+  });
   it('Completed: newest completion first', () => {
     const done = [
       t('x', '2026-01-01T00:00:00Z', 'Lenient', null, '2026-02-01T00:00:00Z'),
       t('y', '2026-01-01T00:00:00Z', 'Lenient', null, '2026-03-01T00:00:00Z'),
     ];
-    expect(ids(byCompletion(done))).toBe('yx');
+    expect(ids(done.sort(orderOf('completed', 'Newly Added')))).toBe('yx');
   });
 });

@@ -127,30 +127,34 @@ export function preview(description: string, limit = descriptionPreview) {
 
 export const sorts = ['Newly Added', 'Priority', 'Due Date'] as const;
 export type Sort = (typeof sorts)[number];
+export type Tab = 'due' | 'completed';
+
+/** The server's name of each order (the tasks service's page request). */
+export const sortParam = { 'Newly Added': 'newest', Priority: 'priority', 'Due Date': 'due' } as const;
+
+type Sortable = Pick<Task, 'id' | 'created_at' | 'completedAt' | 'priority' | 'dueDate'>;
+type Compare = (a: Sortable, b: Sortable) => number;
 
 const priorityRank = { Immediate: 0, Moderate: 1, Lenient: 2 } as const;
-const newestFirst = (a: Pick<Task, 'created_at'>, b: Pick<Task, 'created_at'>) =>
-  b.created_at.localeCompare(a.created_at);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const newestFirst: Compare = (a, b) => byText(b.created_at, a.created_at) || byText(b.id, a.id);
+// Within a priority or a due date the server orders newest first, then by ascending id.
+const newestThenId: Compare = (a, b) => byText(b.created_at, a.created_at) || byText(a.id, b.id);
+const dueFirst = (task: Sortable) => (task.dueDate ? `0${task.dueDate}` : '1');
 
-type Sortable = Pick<Task, 'created_at' | 'priority' | 'dueDate'>;
-
-/** Sorted copy: newest first; by priority (Immediate, Moderate, Lenient); by due date (none last). */
-export function sortTasks<T extends Sortable>(tasks: readonly T[], sort: Sort): T[] {
-  const copy = [...tasks];
-  if (sort === 'Newly Added') return copy.sort(newestFirst);
+/**
+ * The order of a tab as the tasks service pages it, so a task changed here can be put where the next page
+ * expects it: Due Now newest first, by priority (Immediate, Moderate, Lenient) or by due date (none last);
+ * Completed newest completion first.
+ */
+export function orderOf(tab: Tab, sort: Sort): Compare {
+  if (tab === 'completed')
+    return (a, b) => byText(b.completedAt ?? '', a.completedAt ?? '') || newestFirst(a, b);
+  if (sort === 'Newly Added') return newestFirst;
   if (sort === 'Priority')
-    return copy.sort((a, b) => priorityRank[a.priority] - priorityRank[b.priority] || newestFirst(a, b));
-  return copy.sort((a, b) => {
-    if (a.dueDate === b.dueDate) return newestFirst(a, b);
-    if (!a.dueDate) return 1;
-    if (!b.dueDate) return -1;
-    return a.dueDate.localeCompare(b.dueDate);
-  });
+    return (a, b) => priorityRank[a.priority] - priorityRank[b.priority] || newestThenId(a, b);
+  return (a, b) => byText(dueFirst(a), dueFirst(b)) || newestThenId(a, b);
 }
-
-/** The Completed tab: newest completion first. */
-export const byCompletion = <T extends Pick<Task, 'completedAt' | 'created_at'>>(tasks: readonly T[]) =>
-  [...tasks].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '') || newestFirst(a, b));
 
 /** A due date as the date input and the card show it: its calendar day. */
 export const dueDay = (dueDate: string | null) => (dueDate ? dueDate.slice(0, 10) : '');

@@ -1,6 +1,7 @@
-import type { Task } from '@baton/contracts';
+import { limits, type Task, type TaskPageRequest } from '@baton/contracts';
 import { testUser } from '@baton/web-platform/testing';
 import { HttpResponse, http } from 'msw';
+import { inView, type ListKind, orderOf } from './rules';
 
 let next = 0;
 
@@ -32,15 +33,52 @@ export function taskOf(overrides: Partial<Task> = {}): Task {
   };
 }
 
+const sortName = { newest: 'Newly Added', priority: 'Priority', due: 'Due Date' } as const;
+const categoryOf = {
+  personal: { owner: 'Personal Tasks', recipient: 'Personal Tasks' },
+  assigned: { owner: 'Tasks Delegated - Assigned', recipient: 'Assigned Tasks' },
+  invited: { owner: 'Tasks Delegated - Invitation', recipient: 'Invited Tasks' },
+} as const;
+
+/**
+ * A list route answering from `tasks` as the tasks service does: the whole list without `page`; with it one
+ * page of one side, folder and tab in the tab's order, its counts on the first page (the cursor here is just
+ * the offset, which the client never reads).
+ */
+function listRoute(list: ListKind, tasks: () => Task[]) {
+  return async ({ request }: { request: Request }) => {
+    const body = (await request.json()) as { page?: TaskPageRequest };
+    const page = body.page;
+    const categories = Object.values(categoryOf[list]) as Task['category'][];
+    if (!page) return HttpResponse.json({ tasks: tasks().filter((t) => categories.includes(t.category)) });
+    const category = categoryOf[list][page.side ?? 'owner'];
+    const folderId = page.folder === 'none' || page.folder === undefined ? undefined : page.folder;
+    const scope = tasks().filter((t) => inView(t, category, page.folder ? folderId : undefined));
+    const tab = page.tab ?? 'due';
+    const ordered = scope
+      .filter((t) => t.completed === (tab === 'completed'))
+      .sort(orderOf(tab, sortName[page.sort ?? 'newest']));
+    const from = Number(page.cursor ?? 0);
+    const limit = page.limit ?? limits.pageSize;
+    const end = from + limit;
+    return HttpResponse.json({
+      tasks: ordered.slice(from, end),
+      next: end < ordered.length ? String(end) : null,
+      counts: page.cursor
+        ? null
+        : {
+            due: scope.filter((t) => !t.completed).length,
+            completed: scope.filter((t) => t.completed).length,
+          },
+    });
+  };
+}
+
 /** The three list routes answering from `tasks` (each task by its category). */
 export function listHandlers(tasks: () => Task[]) {
-  const of =
-    (...categories: Task['category'][]) =>
-    () =>
-      HttpResponse.json({ tasks: tasks().filter((t) => categories.includes(t.category)) });
   return [
-    http.post('/api/tasks/personal/', of('Personal Tasks')),
-    http.post('/get_assigned/', of('Assigned Tasks', 'Tasks Delegated - Assigned')),
-    http.post('/get_invited/', of('Invited Tasks', 'Tasks Delegated - Invitation')),
+    http.post('/api/tasks/personal/', listRoute('personal', tasks)),
+    http.post('/get_assigned/', listRoute('assigned', tasks)),
+    http.post('/get_invited/', listRoute('invited', tasks)),
   ];
 }

@@ -65,7 +65,7 @@ describe('the task list', () => {
     await screen.findByRole('heading', { name: 'Open' });
     expect(screen.getByRole('tab', { name: 'Due Now (1)' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Completed (2)' }));
-    expect(titles()).toEqual(['Done last', 'Done first']);
+    await waitFor(() => expect(titles()).toEqual(['Done last', 'Done first']));
   });
 
   it('offers the sort menu only with more than one task, and sorts by priority and due date', async () => {
@@ -100,10 +100,10 @@ describe('the task list', () => {
     expect(titles()).toEqual(['Lenient later', 'Moderate soon', 'Immediate']);
     await user.click(screen.getByRole('button', { name: 'Sort: Newly Added' }));
     await user.click(screen.getByRole('menuitem', { name: 'Priority' }));
-    expect(titles()).toEqual(['Immediate', 'Moderate soon', 'Lenient later']);
+    await waitFor(() => expect(titles()).toEqual(['Immediate', 'Moderate soon', 'Lenient later']));
     await user.click(screen.getByRole('button', { name: 'Sort: Priority' }));
     await user.click(screen.getByRole('menuitem', { name: 'Due Date' }));
-    expect(titles()).toEqual(['Moderate soon', 'Immediate', 'Lenient later']);
+    await waitFor(() => expect(titles()).toEqual(['Moderate soon', 'Immediate', 'Lenient later']));
   });
 
   it.each([
@@ -153,6 +153,63 @@ describe('the task list', () => {
   });
 });
 
+describe('a list a page at a time', () => {
+  const pageRequests = () => {
+    const seen: Record<string, unknown>[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method !== 'POST') return;
+      const body = (await request.clone().json()) as { page?: Record<string, unknown> };
+      if (body.page) seen.push(body.page);
+    });
+    return seen;
+  };
+
+  it("asks for the category's side, folder, tab and order", async () => {
+    serve(taskOf({ title: 'Mine', category: 'Assigned Tasks', owner: 'c@x.io' }));
+    const seen = pageRequests();
+    const { user } = renderWithPlatform(<TaskList category="Assigned Tasks" />);
+    await screen.findByRole('heading', { name: 'Mine' });
+    await user.click(screen.getByRole('tab', { name: 'Completed (0)' }));
+    await screen.findByText(/No completed tasks yet/);
+    expect(seen).toEqual([
+      { side: 'recipient', tab: 'due', sort: 'newest', limit: 50 },
+      { side: 'recipient', tab: 'completed', sort: 'newest', limit: 50 },
+    ]);
+    server.events.removeAllListeners();
+  });
+
+  it('loads the next page after the first, and offers to try again when it fails', async () => {
+    const many = Array.from({ length: 55 }, (_, i) =>
+      taskOf({
+        title: `Task no. ${i + 1}`,
+        created_at: new Date(Date.UTC(2026, 10, 1, 0, 60 - i)).toISOString(),
+      }),
+    );
+    serve(...many);
+    let failNext = true;
+    server.use(
+      http.post('/api/tasks/personal/', async ({ request }) => {
+        const body = (await request.clone().json()) as { page?: { cursor?: string } };
+        if (body.page?.cursor && failNext) return new HttpResponse(null, { status: 500 });
+        return undefined;
+      }),
+    );
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);
+    await screen.findByRole('heading', { name: 'Task no. 1' });
+    expect(screen.getByRole('tab', { name: 'Due Now (55)' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load tasks.');
+    expect(titles()).toHaveLength(50);
+    failNext = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(titles()).toHaveLength(55));
+    expect(titles().at(-1)).toBe('Task no. 55');
+    expect(screen.queryByRole('button', { name: 'Show more tasks' })).not.toBeInTheDocument();
+    const items = screen.getAllByRole('listitem');
+    expect(items[54]).toHaveAttribute('aria-posinset', '55');
+    expect(items[54]).toHaveAttribute('aria-setsize', '55');
+  });
+});
+
 describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
   const work = { id: '10000000-0000-4000-8000-000000000001', name: 'Work', color: '#4299E1' };
   const home = { id: '10000000-0000-4000-8000-000000000002', name: 'Home', color: null };
@@ -181,7 +238,7 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
     expect(titles()).toEqual(['Work one', 'Work two']);
     expect(screen.getByRole('button', { name: 'Sort: Newly Added' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Completed (1)' }));
-    expect(titles()).toEqual(['Work done']);
+    await waitFor(() => expect(titles()).toEqual(['Work done']));
   });
 
   it('forgets the selection of cards that left the list (filed in a folder)', async () => {

@@ -1,16 +1,16 @@
 import type { Task } from '@baton/contracts';
 import { Banner, Button, DropdownMenu, Tabs } from '@baton/ui';
 import { type TaskListProps, useCreateTaskSignal, useRequestCreateFolder } from '@baton/web-platform';
-import { useMemo, useState } from 'react';
-import { type TaskWriteResult, useTasksQuery } from '../api';
+import { useCallback, useMemo, useState } from 'react';
+import { type TaskWriteResult, useTaskPagesInfiniteQuery } from '../api';
 import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
 import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
-import { addLabel, byCompletion, inView, kindOf, listOf, type Sort, sorts, sortTasks } from '../rules';
+import { addLabel, kindOf, type Sort, sorts, type Tab } from '../rules';
 import '../tasks.css';
-
-type Tab = 'due' | 'completed';
+import { loadedTasks } from './pages';
+import { VirtualTaskList } from './VirtualTaskList';
 
 /**
  * One category's tasks (SPEC §2 "Task list view"), exposed to the shell as `mf-tasks/TaskList`. Personal
@@ -22,9 +22,24 @@ export default function TaskList({ category, folderId }: TaskListProps) {
 }
 
 function CategoryList({ category, folderId }: TaskListProps) {
-  const { data, isLoading, isError, refetch } = useTasksQuery(listOf[category]);
   const [tab, setTab] = useState<Tab>('due');
   const [sort, setSort] = useState<Sort>('Newly Added');
+  const view = useMemo(
+    () => ({ category, folderId: folderId ?? null, tab, sort }),
+    [category, folderId, tab, sort],
+  );
+  // `data` is the last view's while another tab or order loads: its counts stay on the tabs meanwhile.
+  const {
+    data,
+    currentData,
+    isFetching,
+    isError,
+    refetch,
+    fetchNextPage,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useTaskPagesInfiniteQuery(view);
   const [form, setForm] = useState<{ task?: Task } | null>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,18 +50,16 @@ function CategoryList({ category, folderId }: TaskListProps) {
   useLiveTaskEvents();
 
   const inFolder = category === 'Personal Tasks' && folderId !== undefined;
-  const mine = useMemo(
-    () => (data ?? []).filter((task) => inView(task, category, folderId)),
-    [data, category, folderId],
-  );
+  const shown = useMemo(() => loadedTasks(currentData), [currentData]);
+  const counts = data?.pages[0]?.counts ?? null;
   // Only cards still in this list count as selected: filed in a folder (or deleted), they leave it.
   const selected = useMemo(
-    () => new Set([...picked].filter((id) => mine.some((task) => task.id === id))),
-    [picked, mine],
+    () => new Set([...picked].filter((id) => shown.some((task) => task.id === id))),
+    [picked, shown],
   );
-  const due = mine.filter((task) => !task.completed);
-  const completed = mine.filter((task) => task.completed);
-  const shown = tab === 'due' ? sortTasks(due, sort) : byCompletion(completed);
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
 
   const onSelect = (id: string) =>
     setPicked((current) => {
@@ -81,7 +94,7 @@ function CategoryList({ category, folderId }: TaskListProps) {
             />
           ) : null}
         </div>
-        {shown.length > 1 && tab === 'due' ? (
+        {(counts?.due ?? 0) > 1 && tab === 'due' ? (
           <DropdownMenu
             label={`Sort: ${sort}`}
             align="end"
@@ -109,15 +122,15 @@ function CategoryList({ category, folderId }: TaskListProps) {
         value={tab}
         onChange={(id) => setTab(id as Tab)}
         tabs={[
-          { id: 'due', label: `Due Now (${due.length})` },
-          { id: 'completed', label: `Completed (${completed.length})` },
+          { id: 'due', label: `Due Now${counts ? ` (${counts.due})` : ''}` },
+          { id: 'completed', label: `Completed${counts ? ` (${counts.completed})` : ''}` },
         ]}
       >
-        {isLoading ? (
+        {isFetching && !currentData ? (
           <p className="task-list__state" role="status">
             {messages.listLoading}
           </p>
-        ) : isError && !data ? (
+        ) : isError && !currentData ? (
           <div className="task-list__state" role="alert">
             <p>{messages.listFailed}</p>
             <Button variant="secondary" onClick={() => refetch()}>
@@ -127,20 +140,24 @@ function CategoryList({ category, folderId }: TaskListProps) {
         ) : shown.length === 0 ? (
           <EmptyState tab={tab} label={label} inFolder={inFolder} onAdd={() => setForm({})} />
         ) : (
-          <ul className="task-list__items">
-            {shown.map((task) => (
-              <li key={task.id}>
-                <TaskCard
-                  task={task}
-                  category={category}
-                  selected={selected.has(task.id)}
-                  onSelect={onSelect}
-                  onEdit={(t) => setForm({ task: t })}
-                  dragIds={() => (selected.has(task.id) ? [...selected] : [task.id])}
-                />
-              </li>
-            ))}
-          </ul>
+          <VirtualTaskList
+            tasks={shown}
+            total={counts?.[tab] ?? shown.length}
+            hasMore={hasNextPage}
+            loadingMore={isFetchingNextPage}
+            loadMoreFailed={isFetchNextPageError}
+            loadMore={loadMore}
+            card={(task) => (
+              <TaskCard
+                task={task}
+                category={category}
+                selected={selected.has(task.id)}
+                onSelect={onSelect}
+                onEdit={(t) => setForm({ task: t })}
+                dragIds={() => (selected.has(task.id) ? [...selected] : [task.id])}
+              />
+            )}
+          />
         )}
       </Tabs>
 

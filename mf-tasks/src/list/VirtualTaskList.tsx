@@ -1,0 +1,115 @@
+import type { Task } from '@baton/contracts';
+import { Button } from '@baton/ui';
+import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { messages } from '../messages';
+
+/** A card's height before it is measured (a card with a short description). */
+const estimatedCardHeight = 190;
+/** The gap between cards (var(--b-space-3)). */
+const cardGap = 12;
+/** Load the next page when this few loaded cards remain below the visible ones. */
+const loadAhead = 10;
+
+interface Props {
+  tasks: Task[];
+  /** How many tasks the tab holds in all (loaded or not): what a screen reader announces as the set size. */
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreFailed: boolean;
+  loadMore: () => void;
+  card: (task: Task) => ReactNode;
+}
+
+/**
+ * The cards of a tab, only those in or near the window mounted (the page scrolls, not the list), with the next
+ * page loaded as the end comes near. The card holding focus stays mounted wherever it scrolls, so keyboard
+ * focus and an open card dialog are never lost; the "Show more tasks" button loads by keyboard too.
+ */
+export function VirtualTaskList({
+  tasks,
+  total,
+  hasMore,
+  loadingMore,
+  loadMoreFailed,
+  loadMore,
+  card,
+}: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [listTop, setListTop] = useState(0);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const focusedIndex = focusedId ? tasks.findIndex((task) => task.id === focusedId) : -1;
+
+  // Where the list starts in the page: what the toolbar, banners and tabs above it take.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (top !== listTop) setListTop(top);
+  });
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex < 0 || indexes.includes(focusedIndex)) return indexes;
+      return [...indexes, focusedIndex].sort((a, b) => a - b);
+    },
+    [focusedIndex],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => estimatedCardHeight,
+    gap: cardGap,
+    overscan: 3,
+    scrollMargin: listTop,
+    getItemKey: (index) => tasks[index]?.id ?? index,
+    rangeExtractor,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && !loadMoreFailed && lastShown >= tasks.length - loadAhead) loadMore();
+  }, [hasMore, loadingMore, loadMoreFailed, lastShown, tasks.length, loadMore]);
+
+  return (
+    <>
+      <ul
+        ref={listRef}
+        className="task-list__items task-list__items--virtual"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const task = tasks[item.index] as Task;
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={Math.max(total, tasks.length)}
+              aria-posinset={item.index + 1}
+              style={{ transform: `translateY(${item.start - listTop}px)` }}
+              onFocus={() => setFocusedId(task.id)}
+            >
+              {card(task)}
+            </li>
+          );
+        })}
+      </ul>
+      {loadMoreFailed ? (
+        <div className="task-list__state" role="alert">
+          <p>{messages.listFailed}</p>
+          <Button variant="secondary" onClick={loadMore}>
+            Try again
+          </Button>
+        </div>
+      ) : hasMore ? (
+        <div className="task-list__more">
+          <Button variant="secondary" onClick={loadMore}>
+            {loadingMore ? messages.listLoadingMore : messages.listMore}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
