@@ -12,6 +12,12 @@ export interface Person {
   password: string;
 }
 
+/** What signing up gave the person: their id, and an access token for API calls beside the browser. */
+export interface SignedUp {
+  id: string;
+  access: string;
+}
+
 /**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with freshly built
  * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
@@ -58,7 +64,7 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
   }
 
   /** A person who already has an account (made through the API, to keep each test about one thing). */
-  async function existingPerson(overrides: Partial<Person> = {}): Promise<Person> {
+  async function existingPerson(overrides: Partial<Person> = {}): Promise<Person & SignedUp> {
     const person = makeUser(overrides);
     const res = await fetch(`${urls.base}/user_signup/`, {
       method: 'POST',
@@ -66,7 +72,8 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
       body: JSON.stringify({ ...person, confirmPassword: person.password }),
     });
     expect(res.status).toBe(201);
-    return person;
+    const { user, tokens } = (await res.json()) as { user: { id: string }; tokens: { access: string } };
+    return { ...person, id: user.id, access: tokens.access };
   }
 
   /** The text of the newest mail to `email` that matches `pattern`, waiting for it to arrive. */
