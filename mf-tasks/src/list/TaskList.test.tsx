@@ -100,6 +100,9 @@ describe('the task list', () => {
     expect(titles()).toEqual(['Lenient later', 'Moderate soon', 'Immediate']);
     await user.click(screen.getByRole('button', { name: 'Sort: Newly Added' }));
     await user.click(screen.getByRole('menuitem', { name: 'Priority' }));
+    // The old order stays on screen while the new one loads.
+    expect(screen.queryByText('Loading tasks…')).not.toBeInTheDocument();
+    expect(titles()).toHaveLength(3);
     await waitFor(() => expect(titles()).toEqual(['Immediate', 'Moderate soon', 'Lenient later']));
     await user.click(screen.getByRole('button', { name: 'Sort: Priority' }));
     await user.click(screen.getByRole('menuitem', { name: 'Due Date' }));

@@ -1,7 +1,7 @@
 import type { Task } from '@baton/contracts';
 import { Banner, Button, DropdownMenu, Tabs } from '@baton/ui';
 import { type TaskListProps, useCreateTaskSignal, useRequestCreateFolder } from '@baton/web-platform';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type TaskWriteResult, useTaskPagesInfiniteQuery } from '../api';
 import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
@@ -50,7 +50,11 @@ function CategoryList({ category, folderId }: TaskListProps) {
   useLiveTaskEvents();
 
   const inFolder = category === 'Personal Tasks' && folderId !== undefined;
-  const shown = useMemo(() => loadedTasks(currentData), [currentData]);
+  // A new order keeps the cards of the old one on screen until it arrives (no "Loading" flash); a new tab does not.
+  const lastShown = useRef({ tab, pages: currentData });
+  if (currentData) lastShown.current = { tab, pages: currentData };
+  const pages = currentData ?? (lastShown.current.tab === tab ? lastShown.current.pages : undefined);
+  const shown = useMemo(() => loadedTasks(pages), [pages]);
   const counts = data?.pages[0]?.counts ?? null;
   // Only cards still in this list count as selected: filed in a folder (or deleted), they leave it.
   const selected = useMemo(
@@ -126,11 +130,11 @@ function CategoryList({ category, folderId }: TaskListProps) {
           { id: 'completed', label: `Completed${counts ? ` (${counts.completed})` : ''}` },
         ]}
       >
-        {isFetching && !currentData ? (
+        {isFetching && !pages ? (
           <p className="task-list__state" role="status">
             {messages.listLoading}
           </p>
-        ) : isError && !currentData ? (
+        ) : isError && !pages ? (
           <div className="task-list__state" role="alert">
             <p>{messages.listFailed}</p>
             <Button variant="secondary" onClick={() => refetch()}>
