@@ -1,2 +1,2 @@
-// The async boundary Module Federation needs: shared modules are negotiated before the app runs.
-import('./bootstrap');
+// The host is a plain app (no federation on the public pages): the bootstrap runs at once.
+import './bootstrap';

@@ -1,6 +1,6 @@
 import { type AuthData, markActive, saveAuth } from '@baton/web-platform';
 import { fakeAccessToken, testUser } from '@baton/web-platform/testing';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { App } from './app/App';
 import type { LoadRemote } from './remotes';
@@ -17,13 +17,18 @@ export const currentLocation = () => document.querySelector('[data-testid="locat
 const pendingLoader: LoadRemote = () => new Promise(() => undefined);
 
 /** The whole shell at `path`, with a real store, request wrapper and storage (msw answers the calls). */
-export function renderShell(path: string, options: { loadRemote?: LoadRemote } = {}) {
-  return render(
+export async function renderShell(path: string, options: { loadRemote?: LoadRemote } = {}) {
+  const view = render(
     <MemoryRouter initialEntries={[path]}>
       <App loadRemote={options.loadRemote ?? pendingLoader} />
       <LocationProbe />
     </MemoryRouter>,
   );
+  // The pages inside a session come in their own chunk (React.lazy): let it arrive, as in a browser.
+  await act(async () => {
+    await import('./app/SignedIn');
+  });
+  return view;
 }
 
 /** Stores a session as login would; the access token expires `expiresInSeconds` from now. */

@@ -123,29 +123,40 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         { test: /\.(svg|png|woff2?)$/, type: 'asset' },
       ],
     },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: isHost ? options.name : options.name.replace(/-/g, '_'),
-        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes }),
-        shared: sharedConfig(options.dir),
-        // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
-        shareStrategy: 'loaded-first',
-        manifest: !isHost,
-        // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
-        dts: false,
-        // One federation runtime on the page: the host provides it, remotes leave theirs out.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
-      }),
-      ...(isHost
-        ? [
-            new rspack.HtmlRspackPlugin({
-              template: './src/index.html',
-              inject: 'body',
-              scriptLoading: 'defer',
-            }),
-          ]
-        : []),
-    ],
+    plugins: isHost
+      ? [
+          // The host is a plain app: public pages ship no federation runtime. The workspace starts one when
+          // it opens (shell/src/remotes/federation.ts), sharing the host's copies at these versions.
+          new rspack.DefinePlugin({
+            __BATON_SHARED__: JSON.stringify(sharedConfig(options.dir)),
+            // What the federation plugin defines for a browser build: the runtime's Node paths drop out.
+            ENV_TARGET: JSON.stringify('web'),
+          }),
+          new rspack.HtmlRspackPlugin({
+            template: './src/index.html',
+            inject: 'body',
+            scriptLoading: 'defer',
+          }),
+        ]
+      : [
+          new ModuleFederationPlugin({
+            name: options.name.replace(/-/g, '_'),
+            filename: 'remoteEntry.js',
+            exposes: options.exposes,
+            shared: sharedConfig(options.dir),
+            // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
+            shareStrategy: 'loaded-first',
+            manifest: true,
+            // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
+            dts: false,
+            experiments: {
+              // One federation runtime on the page: the host's; remotes leave theirs out.
+              externalRuntime: true,
+              // Browsers only: the runtime's Node loading paths are left out.
+              optimization: { target: 'web' },
+            },
+          }),
+        ],
     performance: { hints: false },
     // `rspack dev` would compile dynamic imports on first use, through a trigger URL on the dev server that a
     // remote's chunks, running in the host's page, cannot reach: everything is compiled up front instead.

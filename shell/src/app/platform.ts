@@ -1,5 +1,5 @@
 import {
-  createApiClient,
+  type ApiClient,
   createPlatformStore,
   endSession,
   type Platform,
@@ -8,9 +8,8 @@ import {
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
-/** The one store and request wrapper of the page, navigating with the host's router. */
-export function createShellPlatform(navigate: Navigate): Platform {
-  const client = createApiClient();
+/** The workspace's store around the page's request wrapper, navigating with the host's router. */
+export function createShellPlatform(client: ApiClient, navigate: Navigate): Platform {
   const store = createPlatformStore(client);
   return {
     store,

@@ -13,7 +13,7 @@ const post = (data: unknown, origin = window.location.origin) =>
 describe('TASK_ACCEPTED from an accept page this window opened', () => {
   it('takes this window to /home', async () => {
     signIn();
-    renderShell('/terms');
+    await renderShell('/terms');
     await post({ type: 'TASK_ACCEPTED', taskId: '7b0c3c1e-0f7e-4d53-9d49-5f3f0b1a2c3d' });
     expect(currentLocation()).toBe('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('TASK_ACCEPTED from an accept page this window opened', () => {
 
   it('ignores other origins and other messages', async () => {
     signIn();
-    renderShell('/terms');
+    await renderShell('/terms');
     await post({ type: 'TASK_ACCEPTED', taskId: 'x' }, 'https://evil.example');
     await post({ type: 'SOMETHING_ELSE' });
     await post('TASK_ACCEPTED');

@@ -1,18 +1,20 @@
-import { isTaskAcceptedMessage, type Platform, platformApi } from '@baton/web-platform';
-import { useEffect } from 'react';
+import { isTaskAcceptedMessage } from '@baton/web-platform';
+import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router';
 
-/**
- * An accept page this window opened reports TASK_ACCEPTED (SPEC §4): the task lists are stale, and the person
- * goes to /home. Messages from other origins are ignored.
- */
-export function useTaskAcceptedMessages(platform: Platform) {
+/** Listens for TASK_ACCEPTED (SPEC §4) from an accept page this window opened; other origins are ignored. */
+export function useTaskAccepted(onAccepted: () => void) {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isTaskAcceptedMessage(event.data)) return;
-      platform.store.dispatch(platformApi.util.invalidateTags(['Task']));
-      platform.goTo('/home');
+      if (event.origin === window.location.origin && isTaskAcceptedMessage(event.data)) onAccepted();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [platform]);
+  }, [onAccepted]);
+}
+
+/** On any page, an accept page this window opened reporting TASK_ACCEPTED (SPEC §4) sends the person to /home. */
+export function useTaskAcceptedNavigation() {
+  const navigate = useNavigate();
+  useTaskAccepted(useCallback(() => navigate('/home'), [navigate]));
 }

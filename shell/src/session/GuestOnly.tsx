@@ -1,6 +1,7 @@
-import { loadAuth, useApiClient } from '@baton/web-platform';
+import { loadAuth } from '@baton/web-platform';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useClient } from '../app/client';
 import { safeNext } from './next';
 import { storedSessionHolds } from './storedSession';
 
@@ -11,7 +12,7 @@ import { storedSessionHolds } from './storedSession';
  * and so does /login right after sign-up.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const client = useApiClient();
+  const client = useClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();

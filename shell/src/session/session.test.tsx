@@ -39,15 +39,15 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('protected routes', () => {
-  it('send a visitor without tokens to /login with next = path and query', () => {
-    renderShell('/home?tab=2');
+  it('send a visitor without tokens to /login with next = path and query', async () => {
+    await renderShell('/home?tab=2');
     expect(currentLocation()).toBe('/login?next=%2Fhome%3Ftab%3D2');
   });
 
-  it('need the e-mail and both tokens to restore a session', () => {
+  it('need the e-mail and both tokens to restore a session', async () => {
     signIn();
     localStorage.removeItem('baton.email');
-    renderShell('/accept-task?taskId=7');
+    await renderShell('/accept-task?taskId=7');
     expect(currentLocation()).toBe('/login?next=%2Faccept-task%3FtaskId%3D7');
   });
 });
@@ -55,7 +55,7 @@ describe('protected routes', () => {
 describe('idle modal', () => {
   it('appears after 15 minutes without activity, with the countdown to expiry', async () => {
     signIn({ expiresInSeconds: 30 * 60 });
-    renderShell('/home');
+    await renderShell('/home');
     await tick(15 * minute - 2000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await tick(2000);
@@ -68,7 +68,7 @@ describe('idle modal', () => {
   it('is held off by activity (mouse, keys, scroll, touch, the tab becoming visible)', async () => {
     signIn({ expiresInSeconds: 3 * 60 * 60 });
     server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 500 })));
-    renderShell('/home');
+    await renderShell('/home');
     const events: Array<() => void> = [
       () => fireEvent.mouseMove(window),
       () => fireEvent.mouseDown(window),
@@ -89,7 +89,7 @@ describe('idle modal', () => {
 
   it('"Refresh session" renews the token, closes the modal and restarts the idle timer', async () => {
     signIn({ expiresInSeconds: 30 * 60 });
-    renderShell('/home');
+    await renderShell('/home');
     await tick(15 * minute);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh session' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -102,7 +102,7 @@ describe('idle modal', () => {
   it('Logout clears both storages, revokes the refresh token and goes to /login', async () => {
     signIn({ expiresInSeconds: 30 * 60 });
     sessionStorage.setItem('baton.accessToken', 'left-over');
-    renderShell('/home');
+    await renderShell('/home');
     await tick(15 * minute);
     const dialog = screen.getByRole('alertdialog', { name: 'You were inactive' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
@@ -120,7 +120,7 @@ describe('expiry', () => {
   it("logs out when the access token's exp is reached", async () => {
     signIn({ expiresInSeconds: 20 * 60 });
     server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 401 })));
-    renderShell('/home');
+    await renderShell('/home');
     await tick(20 * minute - 1000);
     expect(currentLocation()).toBe('/home');
     await tick(1000);
@@ -128,22 +128,22 @@ describe('expiry', () => {
     expect(storedAuthKeys()).toEqual([]);
   });
 
-  it('logs out at once when exp has already passed', () => {
+  it('logs out at once when exp has already passed', async () => {
     signIn({ expiresInSeconds: -5 });
-    renderShell('/home');
+    await renderShell('/home');
     expect(currentLocation()).toBe('/login');
   });
 
   it('sets no expiry timer for a token it cannot parse', async () => {
     signIn({ accessToken: 'opaque-token' });
-    renderShell('/home');
+    await renderShell('/home');
     await tick(14 * minute);
     expect(currentLocation()).toBe('/home');
   });
 
   it('keeps an active person signed in by renewing the token before exp', async () => {
     signIn({ expiresInSeconds: 5 * 60 });
-    renderShell('/home');
+    await renderShell('/home');
     await tick(4 * minute);
     fireEvent.keyDown(window, { key: 'a' });
     await tick(1000);
@@ -156,7 +156,7 @@ describe('expiry', () => {
   it('shows "Session expiring soon" when exp is near and renewing did not work', async () => {
     signIn({ expiresInSeconds: 5 * 60 });
     server.use(http.post('/api/token/refresh/', () => HttpResponse.error()));
-    renderShell('/home');
+    await renderShell('/home');
     await tick(4 * minute + 1000);
     await act(async () => undefined);
     await tick(1000);
@@ -168,7 +168,7 @@ describe('expiry', () => {
 describe('other tabs', () => {
   it('a logout in another tab ends this one at the next tick', async () => {
     signIn({ expiresInSeconds: 30 * 60 });
-    renderShell('/home');
+    await renderShell('/home');
     localStorage.removeItem('baton.refreshToken');
     await tick(1000);
     expect(currentLocation()).toBe('/login');
@@ -177,7 +177,7 @@ describe('other tabs', () => {
   it("another tab's activity keeps this one from going idle", async () => {
     signIn({ expiresInSeconds: 60 * 60 });
     server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 500 })));
-    renderShell('/home');
+    await renderShell('/home');
     await tick(10 * minute);
     localStorage.setItem('baton.lastActive', String(Date.now()));
     await tick(10 * minute);
@@ -187,7 +187,7 @@ describe('other tabs', () => {
 
 describe('landing page Login', () => {
   it('goes straight to /login without stored tokens', async () => {
-    renderShell('/');
+    await renderShell('/');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(currentLocation()).toBe('/login');
   });
@@ -195,7 +195,7 @@ describe('landing page Login', () => {
   it('goes to /home when the session check passes', async () => {
     signIn();
     server.use(http.get('/api/token/check/', () => HttpResponse.json({ ok: true, status: 'ok' })));
-    renderShell('/');
+    await renderShell('/');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(currentLocation()).toBe('/home'));
   });
@@ -204,7 +204,7 @@ describe('landing page Login', () => {
     signIn();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get('/api/token/check/', () => HttpResponse.error()));
-    renderShell('/');
+    await renderShell('/');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(log).toHaveBeenCalledWith('Session check failed', expect.anything());
@@ -223,21 +223,21 @@ describe('/login and /signup with a stored session', () => {
   it.each(['/login', '/signup'])('%s goes to /home when the session holds', async (path) => {
     signIn();
     sessionCheck(200);
-    renderShell(path);
+    await renderShell(path);
     await waitFor(() => expect(currentLocation()).toBe('/home'));
   });
 
   it('/login follows next when the session holds', async () => {
     signIn();
     sessionCheck(200);
-    renderShell('/login?next=%2Faccept-task%3FtaskId%3D7');
+    await renderShell('/login?next=%2Faccept-task%3FtaskId%3D7');
     await waitFor(() => expect(currentLocation()).toBe('/accept-task?taskId=7'));
   });
 
   it("the header's Login link lands on /home too", async () => {
     signIn();
     sessionCheck(200);
-    renderShell('/terms');
+    await renderShell('/terms');
     await userEvent.click(screen.getAllByRole('link', { name: 'Login' })[0] as HTMLElement);
     await waitFor(() => expect(currentLocation()).toBe('/home'));
   });
@@ -246,15 +246,15 @@ describe('/login and /signup with a stored session', () => {
     signIn();
     sessionCheck(401);
     server.use(http.post('/api/token/refresh/', () => HttpResponse.json({}, { status: 401 })));
-    renderShell(path);
+    await renderShell(path);
     expect(
       await screen.findByRole('button', { name: path === '/login' ? 'Sign in' : 'Create account' }),
     ).toBeVisible();
     expect(currentLocation()).toBe(path);
   });
 
-  it('/login shows the form at once without stored tokens (no check)', () => {
-    renderShell('/login');
+  it('/login shows the form at once without stored tokens (no check)', async () => {
+    await renderShell('/login');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 });

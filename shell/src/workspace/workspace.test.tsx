@@ -24,7 +24,7 @@ const area = (name: string) => screen.queryByRole('region', { name });
 describe('workspace frame', () => {
   it('opens on Personal Tasks: the folder strip and the personal task list', async () => {
     signIn();
-    renderShell('/home', { loadRemote: echoRemotes });
+    await renderShell('/home', { loadRemote: echoRemotes });
     expect(screen.getByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
     expect(sidebar().getByRole('button', { name: 'Personal Tasks' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('region', { name: 'mf-folders/FolderStrip' })).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('workspace frame', () => {
 
   it('chooses views by category name, without changing the URL', async () => {
     signIn();
-    renderShell('/home', { loadRemote: echoRemotes });
+    await renderShell('/home', { loadRemote: echoRemotes });
     await userEvent.click(sidebar().getByRole('button', { name: 'Dashboard' }));
     expect(await screen.findByRole('region', { name: 'mf-tasks/Dashboard' })).toBeInTheDocument();
     await userEvent.click(sidebar().getByRole('button', { name: 'Settings' }));
@@ -45,7 +45,7 @@ describe('workspace frame', () => {
 
   it('has Invited and Assigned groups, each with "Delegated", opening when their category is active', async () => {
     signIn();
-    renderShell('/home', { loadRemote: echoRemotes });
+    await renderShell('/home', { loadRemote: echoRemotes });
     const toggle = sidebar().getByRole('button', { name: 'Expand Invited Tasks' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(sidebar().getByRole('button', { name: 'Invited Tasks' }));
@@ -65,9 +65,9 @@ describe('workspace frame', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tasks Delegated - Assigned');
   });
 
-  it('shows the name and e-mail, or "Welcome" without a name', () => {
+  it('shows the name and e-mail, or "Welcome" without a name', async () => {
     signIn({ firstName: '', lastName: '' });
-    renderShell('/home');
+    await renderShell('/home');
     const user = screen.getByText('Welcome');
     expect(user).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('workspace frame', () => {
         return isTaskCategory(category) ? <p>{category} list</p> : null;
       },
     });
-    renderShell('/home', { loadRemote });
+    await renderShell('/home', { loadRemote });
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard' }));
     await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
     await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' });
@@ -98,7 +98,7 @@ describe('workspace frame', () => {
 
   it('opens the narrow-screen menu with focus inside it; Escape closes it and returns focus', async () => {
     signIn();
-    renderShell('/home');
+    await renderShell('/home');
     const menu = screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -108,9 +108,9 @@ describe('workspace frame', () => {
     expect(menu).toHaveFocus();
   });
 
-  it('lets keyboard users skip the sidebar', () => {
+  it('lets keyboard users skip the sidebar', async () => {
     signIn();
-    renderShell('/home');
+    await renderShell('/home');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
       'href',
       '#workspace-content',
@@ -120,7 +120,7 @@ describe('workspace frame', () => {
 
   it('Logout goes to /login and forgets the session', async () => {
     signIn();
-    renderShell('/home');
+    await renderShell('/home');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(currentLocation()).toBe('/login');
     expect(localStorage.getItem('baton.accessToken')).toBeNull();
@@ -168,7 +168,7 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
 
   it('an open folder shows the folder view and its tasks in place of the strip; the bell stays', async () => {
     signIn();
-    renderShell('/home', { loadRemote: folderRemotes() });
+    await renderShell('/home', { loadRemote: folderRemotes() });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
     expect(await screen.findByRole('region', { name: 'mf-folders/FolderView' })).toHaveTextContent(
       '{"folderId":"folder-1"}',
@@ -189,7 +189,7 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
 
   it("the sidebar's Personal Tasks leaves the folder too", async () => {
     signIn();
-    renderShell('/home', { loadRemote: folderRemotes() });
+    await renderShell('/home', { loadRemote: folderRemotes() });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
     await screen.findByRole('region', { name: 'mf-folders/FolderView' });
     await userEvent.click(sidebar().getByRole('button', { name: 'Personal Tasks' }));
@@ -201,7 +201,7 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     onTestFinished(() => logged.mockRestore());
     signIn();
-    renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderStrip']) });
+    await renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderStrip']) });
     const fallback = await screen.findByRole('alert');
     expect(fallback).toHaveTextContent('Folders is unavailable right now. The rest of Baton keeps working.');
     expect(within(fallback).getByRole('button', { name: 'Retry loading Folders' })).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     onTestFinished(() => logged.mockRestore());
     signIn();
-    renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderView']) });
+    await renderShell('/home', { loadRemote: folderRemotes(['mf-folders/FolderView']) });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Work' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Folder is unavailable right now.');
     expect(area('mf-tasks/TaskList')).toHaveTextContent('"folderId":"folder-1"');

@@ -1,6 +1,6 @@
 import { identityMessages } from '@baton/contracts/constants';
 import { Banner, Button, Checkbox, PasswordField } from '@baton/ui';
-import { markActive, signedIn, startSession, usePlatformDispatch } from '@baton/web-platform';
+import { markActive, startSession } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../../session/next';
@@ -14,7 +14,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const dispatch = usePlatformDispatch();
   const arrival = location.state as { email?: string; notice?: string } | null;
   const [email, setEmail] = useState(arrival?.email ?? '');
   const [password, setPassword] = useState('');
@@ -25,9 +24,9 @@ export function LoginPage() {
     if (!email.trim() || !password) return identityMessages.loginRequired;
     const result = await postPublic('/login/', { email: email.trim(), password });
     if (!result.ok) return result.error ?? networkFailure;
-    const auth = startSession(result.body as unknown as LoginBody, remember);
+    // The workspace reads the person from the stored session (RequireAuth).
+    startSession(result.body as unknown as LoginBody, remember);
     markActive();
-    dispatch(signedIn({ email: auth.email, firstName: auth.firstName, lastName: auth.lastName }));
     navigate(safeNext(params.get('next')), { replace: true });
   });
 

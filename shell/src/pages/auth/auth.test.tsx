@@ -36,7 +36,7 @@ async function logIn({ remember = true } = {}) {
 
 describe('login', () => {
   it('has Remember me on by default, a show/hide toggle and the forgot-password link', async () => {
-    renderShell('/login');
+    await renderShell('/login');
     expect(screen.getByLabelText('Remember me')).toBeChecked();
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
       'href',
@@ -48,14 +48,14 @@ describe('login', () => {
   });
 
   it('requires e-mail and password', async () => {
-    renderShell('/login');
+    await renderShell('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('alert')).toHaveTextContent(identityMessages.loginRequired);
   });
 
   it('with Remember me keeps the tokens in localStorage and goes to /home', async () => {
     const bodies = acceptLogin();
-    renderShell('/login');
+    await renderShell('/login');
     await logIn();
     await waitFor(() => expect(currentLocation()).toBe('/home'));
     expect(bodies).toEqual([{ email: 'ada@example.com', password: 'correct horse' }]);
@@ -65,7 +65,7 @@ describe('login', () => {
 
   it("takes the account's notification sound preference to this device", async () => {
     acceptLogin({ notificationSoundEnabled: false });
-    renderShell('/login');
+    await renderShell('/login');
     await logIn();
     await waitFor(() => expect(currentLocation()).toBe('/home'));
     expect(localStorage.getItem('notificationSoundEnabled')).toBe('false');
@@ -73,7 +73,7 @@ describe('login', () => {
 
   it('without Remember me keeps the tokens in sessionStorage only', async () => {
     acceptLogin();
-    renderShell('/login');
+    await renderShell('/login');
     await logIn({ remember: false });
     await waitFor(() => expect(currentLocation()).toBe('/home'));
     expect(sessionStorage.getItem('baton.accessToken')).toBe(tokens.access);
@@ -82,14 +82,14 @@ describe('login', () => {
 
   it('honours next, path and query', async () => {
     acceptLogin();
-    renderShell('/login?next=%2Faccept-task%3FtaskId%3D7%26action%3Dinvite_accept');
+    await renderShell('/login?next=%2Faccept-task%3FtaskId%3D7%26action%3Dinvite_accept');
     await logIn();
     await waitFor(() => expect(currentLocation()).toBe('/accept-task?taskId=7&action=invite_accept'));
   });
 
   it('never follows next to another site', async () => {
     acceptLogin();
-    renderShell('/login?next=%2F%2Fevil.example%2Fhome');
+    await renderShell('/login?next=%2F%2Fevil.example%2Fhome');
     await logIn();
     await waitFor(() => expect(currentLocation()).toBe('/home'));
   });
@@ -100,7 +100,7 @@ describe('login', () => {
         HttpResponse.json({ error: identityMessages.invalidCredentials }, { status: 401 }),
       ),
     );
-    renderShell('/login');
+    await renderShell('/login');
     await logIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.invalidCredentials);
     expect(screen.getByRole('alert')).toHaveClass('b-banner--error');
@@ -109,7 +109,7 @@ describe('login', () => {
 
   it('says "Something went wrong. Please try again later." when the network fails', async () => {
     server.use(http.post('/login/', () => HttpResponse.error()));
-    renderShell('/login');
+    await renderShell('/login');
     await logIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again later.',
@@ -133,8 +133,8 @@ describe('sign-up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
   }
 
-  it('links the terms checkbox to /terms', () => {
-    renderShell('/signup');
+  it('links the terms checkbox to /terms', async () => {
+    await renderShell('/signup');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
   });
 
@@ -145,7 +145,7 @@ describe('sign-up', () => {
     [{ 'Confirm password': 'other horse' }, {}, 'Passwords do not match'],
     [{ Password: 'short', 'Confirm password': 'short' }, {}, identityMessages.passwordTooShort],
   ])('refuses %j %j with "%s"', async (overrides, options, message) => {
-    renderShell('/signup');
+    await renderShell('/signup');
     await fill(overrides, options);
     expect(screen.getByRole('alert')).toHaveTextContent(message);
   });
@@ -158,7 +158,7 @@ describe('sign-up', () => {
         return HttpResponse.json({ user, tokens, error: null }, { status: 201 });
       }),
     );
-    renderShell('/signup');
+    await renderShell('/signup');
     await fill();
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(body).toEqual({
@@ -177,7 +177,7 @@ describe('sign-up', () => {
       http.post('/user_signup/', () => HttpResponse.json({ user, tokens, error: null }, { status: 201 })),
       http.get('/api/token/check/', () => HttpResponse.json({ ok: true, status: 'ok' })),
     );
-    renderShell('/signup');
+    await renderShell('/signup');
     await fill();
     await waitFor(() => expect(currentLocation()).toBe('/login'));
     expect(await screen.findByText('Your account is ready. Sign in to continue.')).toBeVisible();
@@ -191,7 +191,7 @@ describe('sign-up', () => {
         HttpResponse.json({ error: identityMessages.emailTaken }, { status: 409 }),
       ),
     );
-    renderShell('/signup');
+    await renderShell('/signup');
     await fill();
     expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.emailTaken);
   });
@@ -199,14 +199,14 @@ describe('sign-up', () => {
 
 describe('forgot password', () => {
   it('requires the e-mail', async () => {
-    renderShell('/forgot-password');
+    await renderShell('/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(screen.getByRole('alert')).toHaveTextContent(identityMessages.resetEmailRequired);
   });
 
   it.each([200, 429, 500])('always says the same when the server answers %i', async (status) => {
     server.use(http.post('/api/auth/password-reset/request/', () => HttpResponse.json({}, { status })));
-    renderShell('/forgot-password');
+    await renderShell('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const message = await screen.findByText('If the email exists, a reset link has been sent.');
@@ -215,7 +215,7 @@ describe('forgot password', () => {
 
   it('says "Failed to send reset email. Try again later." when the network fails', async () => {
     server.use(http.post('/api/auth/password-reset/request/', () => HttpResponse.error()));
-    renderShell('/forgot-password');
+    await renderShell('/forgot-password');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -223,8 +223,8 @@ describe('forgot password', () => {
     );
   });
 
-  it('links back to login', () => {
-    renderShell('/forgot-password');
+  it('links back to login', async () => {
+    await renderShell('/forgot-password');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   });
 });
@@ -244,7 +244,7 @@ describe('reset password', () => {
     ['new horse 1', 'new horse 2', 'Passwords do not match.'],
     ['short', 'short', 'Password must be at least 8 characters.'],
   ])('refuses "%s" / "%s" with "%s"', async (a, b, message) => {
-    renderShell(page);
+    await renderShell(page);
     await submit(a, b);
     expect(screen.getByRole('alert')).toHaveTextContent(message);
   });
@@ -258,7 +258,7 @@ describe('reset password', () => {
         return HttpResponse.json({ message: identityMessages.resetDone });
       }),
     );
-    renderShell(page);
+    await renderShell(page);
     await submit('new horse 1', 'new horse 1');
     expect(screen.getByRole('button', { name: 'Updating…' })).toBeDisabled();
     const done = await screen.findByText('Password has been reset. You can now log in.');
@@ -278,7 +278,7 @@ describe('reset password', () => {
         HttpResponse.json({ error: identityMessages.resetInvalid }, { status: 400 }),
       ),
     );
-    renderShell(page);
+    await renderShell(page);
     await submit('new horse 1', 'new horse 1');
     expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.resetInvalid);
 
@@ -291,13 +291,13 @@ describe('reset password', () => {
 
   it('says "Failed to reset password. Try again later." when the network fails', async () => {
     server.use(http.post('/api/auth/password-reset/confirm/', () => HttpResponse.error()));
-    renderShell(page);
+    await renderShell(page);
     await submit('new horse 1', 'new horse 1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password. Try again later.');
   });
 
-  it('explains a link without uid or token', () => {
-    renderShell('/reset-password?uid=u-1');
+  it('explains a link without uid or token', async () => {
+    await renderShell('/reset-password?uid=u-1');
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete.');
   });
 });

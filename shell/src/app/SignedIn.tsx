@@ -1,0 +1,64 @@
+import { loadAuth, PlatformProvider, platformApi, signedIn } from '@baton/web-platform';
+import { useCallback, useRef } from 'react';
+import { Outlet, useNavigate, useSearchParams } from 'react-router';
+import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
+import { loadFederatedRemote } from '../remotes/federation';
+import { RequireAuth } from '../session/RequireAuth';
+import { areas } from '../workspace/areas';
+import { Workspace } from '../workspace/Workspace';
+import { useClient } from './client';
+import { createShellPlatform } from './platform';
+import { useTaskAccepted } from './taskAccepted';
+
+/**
+ * The pages inside a session (/home, /accept-task), loaded when one is first visited: the store, the remote
+ * areas and the federation runtime stay out of the public pages. `loadRemote` replaces federation in tests.
+ */
+export default function SignedIn({ loadRemote = loadFederatedRemote }: { loadRemote?: LoadRemote }) {
+  const navigate = useNavigate();
+  const client = useClient();
+  const platform = useRef(createShellPlatform(client, (path, options) => navigate(path, options))).current;
+  const seeded = useRef(false);
+  if (!seeded.current) {
+    seeded.current = true;
+    const auth = loadAuth();
+    if (auth)
+      platform.store.dispatch(
+        signedIn({ email: auth.email, firstName: auth.firstName, lastName: auth.lastName }),
+      );
+  }
+  // The accepted task is in the lists now (App's own listener takes the person to /home).
+  useTaskAccepted(
+    useCallback(() => platform.store.dispatch(platformApi.util.invalidateTags(['Task'])), [platform]),
+  );
+  return (
+    <PlatformProvider platform={platform}>
+      <RemoteLoaderContext value={loadRemote}>
+        <Outlet />
+      </RemoteLoaderContext>
+    </PlatformProvider>
+  );
+}
+
+/** /accept-task?uidb64&token&taskId&action: the tasks remote's accept page, inside a session. */
+function AcceptTask() {
+  const [params] = useSearchParams();
+  return (
+    <main className="accept-task">
+      <RemoteArea
+        {...areas.acceptTask}
+        props={{
+          uidb64: params.get('uidb64') ?? '',
+          token: params.get('token') ?? '',
+          taskId: params.get('taskId') ?? '',
+          action: params.get('action') ?? '',
+        }}
+      />
+    </main>
+  );
+}
+
+/** A page that needs a session: the workspace or the accept page. */
+export function SignedInPage({ page }: { page: 'home' | 'accept-task' }) {
+  return <RequireAuth>{page === 'home' ? <Workspace /> : <AcceptTask />}</RequireAuth>;
+}
