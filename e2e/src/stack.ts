@@ -115,11 +115,12 @@ export async function logIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Logs in from /login and waits for the workspace. */
+/** Logs in from /login and waits for the workspace (its chunk arrives after the URL changes). */
 export async function openWorkspace(page: Page, person: Pick<Person, 'email' | 'password'>) {
   await page.goto('/login');
   await logIn(page, person);
   await page.waitForURL('**/home');
+  await page.getByRole('navigation', { name: 'Categories' }).waitFor();
 }
 
 /** Picks a category in the sidebar (by its visible name) and waits for its heading. */
