@@ -71,7 +71,7 @@ describe('10,000 tasks in the browser', () => {
           mostCards = Math.max(mostCards, await cards.count());
           return last.isVisible();
         },
-        { timeout: 240_000, intervals: [50] },
+        { timeout: 240_000, interval: 50 },
       )
       .toBe(true);
     expect(mostCards).toBeLessThanOrEqual(cardsBound);

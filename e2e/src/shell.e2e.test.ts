@@ -368,6 +368,28 @@ describe('remotes', () => {
   });
 });
 
+describe('first load', () => {
+  it.each(['/', '/login'])(
+    '%s fetches only the shell: no workspace, federation runtime, remotes list or remote',
+    async (path) => {
+      const { context, page } = await newPage();
+      const scripts: string[] = [];
+      const other: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() === 'script') scripts.push(url.pathname);
+        else if (url.pathname === '/remotes.json' || url.pathname.startsWith('/mf/'))
+          other.push(url.pathname);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(scripts).toEqual([expect.stringMatching(/^\/static\/js\/main\.\w+\.js$/)]);
+      expect(other).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('accessibility', () => {
   const publicPages = [
     '/',

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { createLogger } from '@baton/service-kit';
 import { readJson } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,11 @@ beforeAll(async () => {
   await mkdir(join(dir, 'shell/assets'), { recursive: true });
   await mkdir(join(dir, 'shell/static/js'), { recursive: true });
   await writeFile(join(dir, 'shell/static/js/main.0123abcd.js'), `const text = "${'baton '.repeat(2000)}";`);
-  await mkdir(join(dir, 'mf-tasks'), { recursive: true });
+  await writeFile(join(dir, 'shell/static/js/lean.0123abcd.js'), 'const lean = 1;');
+  await writeFile(join(dir, 'shell/static/js/lean.0123abcd.js.br'), brotliCompressSync('const lean = 1;'));
+  await mkdir(join(dir, 'mf-tasks/static'), { recursive: true });
+  await writeFile(join(dir, 'mf-tasks/static/view.js'), 'export {};');
+  await writeFile(join(dir, 'mf-tasks/static/view.js.br'), brotliCompressSync('export {};'));
   await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
   await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
@@ -51,6 +56,20 @@ describe('static serving', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const bytes = new Uint8Array(await res.arrayBuffer()).byteLength;
     expect(bytes).toBeLessThan(1000);
+  });
+
+  it("sends the build's brotli copy as it is to browsers that take brotli, the file itself to others", async () => {
+    for (const path of ['/static/js/lean.0123abcd.js', '/mf/mf-tasks/static/view.js']) {
+      const br = await app.request(path, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers.get('content-encoding'), path).toBe('br');
+      expect(br.headers.get('content-type'), path).toMatch(/javascript/);
+      expect(br.headers.get('vary'), path).toMatch(/accept-encoding/i);
+      const plain = path.endsWith('view.js') ? 'export {};' : 'const lean = 1;';
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+      const identity = await app.request(path);
+      expect(identity.headers.get('content-encoding'), path).toBeNull();
+      expect(await identity.text()).toBe(plain);
+    }
   });
 
   it("answers the shell's client routes with index.html, keeping the query", async () => {

@@ -37,7 +37,8 @@ If this checkout has a <code>shell/</code> folder, run <code>npm run build</code
 const immutable = 'public, max-age=31536000, immutable';
 
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
-  // Text assets go out gzip- or brotli-compressed when the browser accepts it (about a quarter of the bytes).
+  // Text assets go out compressed when the browser accepts it: the build's brotli or gzip copies where they
+  // exist (precompressed), else gzip per request (about a quarter of the bytes).
   app.use('/static/*', compress());
   app.use('/mf/*', compress());
   app.use('/static/*', async (c, next) => {
@@ -61,11 +62,15 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
     });
     app.get(
       `/mf/${name}/*`,
-      serveStatic({ root: dir, rewriteRequestPath: (path) => path.slice(`/mf/${name}`.length) }),
+      serveStatic({
+        root: dir,
+        precompressed: true,
+        rewriteRequestPath: (path) => path.slice(`/mf/${name}`.length),
+      }),
     );
   }
 
-  if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir }));
+  if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir, precompressed: true }));
 
   // Client-side routes (/login, /home, /reset-password?...) get the shell's index.html.
   app.get('*', async (c, next) => {

@@ -144,3 +144,7 @@ export const wsCloseCodes = {
   /** The task is gone, or the person may no longer see it: do not reconnect. */
   taskGone: 4004,
 } as const;
+
+/** The shell's pages inside a session (the rest are public: landing, auth and legal pages). */
+export const workspacePaths = ['/home', '/accept-task'] as const;
+export type WorkspacePath = (typeof workspacePaths)[number];

@@ -17,3 +17,38 @@ describe("the host dev server's proxy", () => {
     expect(proxiedToGateway(path, accept)).toBe(proxied);
   });
 });
+
+describe('precompressed bundles', () => {
+  it('a production build writes a brotli and a gzip copy of each text bundle of 1 KiB or more', async () => {
+    const { mkdtemp, readFile, readdir, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { rspack } = await import('@rspack/core');
+    const { PrecompressPlugin } = await import('./index');
+    const dir = await mkdtemp(join(tmpdir(), 'baton-precompress-'));
+    try {
+      await writeFile(join(dir, 'big.js'), `console.log(${JSON.stringify('baton '.repeat(500))});`);
+      await writeFile(join(dir, 'small.js'), 'console.log(1);');
+      const compiler = rspack({
+        mode: 'production',
+        context: dir,
+        entry: { big: './big.js', small: './small.js' },
+        output: { path: join(dir, 'dist') },
+        plugins: [new PrecompressPlugin()],
+      });
+      await new Promise<void>((resolve, reject) =>
+        compiler.run((error, stats) =>
+          error || stats?.hasErrors() ? reject(error ?? stats?.toString()) : resolve(),
+        ),
+      );
+      const files = (await readdir(join(dir, 'dist'))).sort();
+      expect(files).toEqual(['big.js', 'big.js.br', 'big.js.gz', 'small.js']);
+      const original = await readFile(join(dir, 'dist/big.js'));
+      expect(brotliDecompressSync(await readFile(join(dir, 'dist/big.js.br')))).toEqual(original);
+      expect(gunzipSync(await readFile(join(dir, 'dist/big.js.gz')))).toEqual(original);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

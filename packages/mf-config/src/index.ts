@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 
@@ -64,6 +65,44 @@ export function proxiedToGateway(path: string, accept = '') {
   );
 }
 
+/** Text bundles worth compressing ahead of time (source maps are fetched by developers only). */
+const precompressed = /\.(js|css|html|json|svg)$/;
+
+/**
+ * Writes a brotli (best) and a gzip (best) copy beside each text bundle of a production build, which the
+ * gateway serves as they are (serveStatic `precompressed`): smaller than compressing per request, and free.
+ */
+export class PrecompressPlugin {
+  apply(compiler: import('@rspack/core').Compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After every other step has written its files (the HTML page, the federation manifest).
+        { name: 'PrecompressPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!precompressed.test(name)) continue;
+            const content = source.buffer();
+            if (content.length < 1024) continue;
+            compilation.emitAsset(
+              `${name}.br`,
+              new RawSource(
+                brotliCompressSync(content, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+              ),
+            );
+            compilation.emitAsset(`${name}.gz`, new RawSource(gzipSync(content, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
 interface AppOptions {
   /** The app's folder (where its package.json and src/ are). */
   dir: string;
@@ -123,40 +162,43 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
         { test: /\.(svg|png|woff2?)$/, type: 'asset' },
       ],
     },
-    plugins: isHost
-      ? [
-          // The host is a plain app: public pages ship no federation runtime. The workspace starts one when
-          // it opens (shell/src/remotes/federation.ts), sharing the host's copies at these versions.
-          new rspack.DefinePlugin({
-            __BATON_SHARED__: JSON.stringify(sharedConfig(options.dir)),
-            // What the federation plugin defines for a browser build: the runtime's Node paths drop out.
-            ENV_TARGET: JSON.stringify('web'),
-          }),
-          new rspack.HtmlRspackPlugin({
-            template: './src/index.html',
-            inject: 'body',
-            scriptLoading: 'defer',
-          }),
-        ]
-      : [
-          new ModuleFederationPlugin({
-            name: options.name.replace(/-/g, '_'),
-            filename: 'remoteEntry.js',
-            exposes: options.exposes,
-            shared: sharedConfig(options.dir),
-            // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
-            shareStrategy: 'loaded-first',
-            manifest: true,
-            // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
-            dts: false,
-            experiments: {
-              // One federation runtime on the page: the host's; remotes leave theirs out.
-              externalRuntime: true,
-              // Browsers only: the runtime's Node loading paths are left out.
-              optimization: { target: 'web' },
-            },
-          }),
-        ],
+    plugins: [
+      ...(production ? [new PrecompressPlugin()] : []),
+      ...(isHost
+        ? [
+            // The host is a plain app: public pages ship no federation runtime. The workspace starts one when
+            // it opens (shell/src/remotes/federation.ts), sharing the host's copies at these versions.
+            new rspack.DefinePlugin({
+              __BATON_SHARED__: JSON.stringify(sharedConfig(options.dir)),
+              // What the federation plugin defines for a browser build: the runtime's Node paths drop out.
+              ENV_TARGET: JSON.stringify('web'),
+            }),
+            new rspack.HtmlRspackPlugin({
+              template: './src/index.html',
+              inject: 'body',
+              scriptLoading: 'defer',
+            }),
+          ]
+        : [
+            new ModuleFederationPlugin({
+              name: options.name.replace(/-/g, '_'),
+              filename: 'remoteEntry.js',
+              exposes: options.exposes,
+              shared: sharedConfig(options.dir),
+              // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
+              shareStrategy: 'loaded-first',
+              manifest: true,
+              // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.
+              dts: false,
+              experiments: {
+                // One federation runtime on the page: the host's; remotes leave theirs out.
+                externalRuntime: true,
+                // Browsers only: the runtime's Node loading paths are left out.
+                optimization: { target: 'web' },
+              },
+            }),
+          ]),
+    ],
     performance: { hints: false },
     // `rspack dev` would compile dynamic imports on first use, through a trigger URL on the dev server that a
     // remote's chunks, running in the host's page, cannot reach: everything is compiled up front instead.

@@ -1,5 +1,6 @@
-import { ToastProvider } from '@baton/ui';
-import { lazy, Suspense } from 'react';
+import { type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
+import { Button, ToastProvider } from '@baton/ui';
+import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from '../pages/auth';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -9,10 +10,41 @@ import { GuestOnly } from '../session/GuestOnly';
 import { useLandingLogin } from '../session/useLandingLogin';
 import { ClientProvider } from './client';
 import { useTaskAcceptedNavigation } from './taskAccepted';
+import './app.css';
 
-// One chunk, loaded on the first visit to a page inside a session.
-const SignedIn = lazy(() => import('./SignedIn'));
-const SignedInPage = lazy(() => import('./SignedIn').then((m) => ({ default: m.SignedInPage })));
+let signedIn: typeof import('./SignedIn') | undefined;
+
+/**
+ * A page inside a session, from the chunk they share (fetched on the first visit). Loaded by hand, not with
+ * React.lazy: a Suspense boundary holds content back up to 300 ms after its fallback (React's reveal
+ * throttle), and this is the page people wait for.
+ */
+function SignedInRoute({ page, loadRemote }: { page: WorkspacePath; loadRemote?: LoadRemote }) {
+  const [loaded, setLoaded] = useState(signedIn);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    import('./SignedIn').then(
+      (module) => {
+        signedIn = module;
+        if (current) setLoaded(module);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [loaded]);
+  if (failed)
+    return (
+      <main className="load-failed" role="alert">
+        <p>Baton could not load your workspace. Check your connection and try again.</p>
+        <Button onClick={() => window.location.reload()}>Try again</Button>
+      </main>
+    );
+  return loaded ? <loaded.default page={page} loadRemote={loadRemote} /> : null;
+}
 
 function Landing() {
   const login = useLandingLogin();
@@ -51,16 +83,9 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/contact" element={<ContactPage />} />
-          <Route
-            element={
-              <Suspense fallback={null}>
-                <SignedIn loadRemote={loadRemote} />
-              </Suspense>
-            }
-          >
-            <Route path="/home" element={<SignedInPage page="home" />} />
-            <Route path="/accept-task" element={<SignedInPage page="accept-task" />} />
-          </Route>
+          {workspacePaths.map((page) => (
+            <Route key={page} path={page} element={<SignedInRoute page={page} loadRemote={loadRemote} />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </ToastProvider>

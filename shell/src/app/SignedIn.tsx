@@ -1,6 +1,7 @@
+import type { WorkspacePath } from '@baton/contracts/constants';
 import { loadAuth, PlatformProvider, platformApi, signedIn } from '@baton/web-platform';
 import { useCallback, useRef } from 'react';
-import { Outlet, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
 import { loadFederatedRemote } from '../remotes/federation';
 import { RequireAuth } from '../session/RequireAuth';
@@ -11,10 +12,16 @@ import { createShellPlatform } from './platform';
 import { useTaskAccepted } from './taskAccepted';
 
 /**
- * The pages inside a session (/home, /accept-task), loaded when one is first visited: the store, the remote
- * areas and the federation runtime stay out of the public pages. `loadRemote` replaces federation in tests.
+ * A page inside a session (/home, /accept-task), in the chunk loaded when one is first visited: the store, the
+ * remote areas and the federation runtime stay out of the public pages. `loadRemote` replaces federation in tests.
  */
-export default function SignedIn({ loadRemote = loadFederatedRemote }: { loadRemote?: LoadRemote }) {
+export default function SignedIn({
+  page,
+  loadRemote = loadFederatedRemote,
+}: {
+  page: WorkspacePath;
+  loadRemote?: LoadRemote;
+}) {
   const navigate = useNavigate();
   const client = useClient();
   const platform = useRef(createShellPlatform(client, (path, options) => navigate(path, options))).current;
@@ -34,7 +41,7 @@ export default function SignedIn({ loadRemote = loadFederatedRemote }: { loadRem
   return (
     <PlatformProvider platform={platform}>
       <RemoteLoaderContext value={loadRemote}>
-        <Outlet />
+        <RequireAuth>{page === '/home' ? <Workspace /> : <AcceptTask />}</RequireAuth>
       </RemoteLoaderContext>
     </PlatformProvider>
   );
@@ -56,9 +63,4 @@ function AcceptTask() {
       />
     </main>
   );
-}
-
-/** A page that needs a session: the workspace or the accept page. */
-export function SignedInPage({ page }: { page: 'home' | 'accept-task' }) {
-  return <RequireAuth>{page === 'home' ? <Workspace /> : <AcceptTask />}</RequireAuth>;
 }

@@ -75,3 +75,40 @@ export async function fetchRemotesDocument(url = '/remotes.json'): Promise<Remot
   const body = (await response.json()) as Partial<RemotesDocument>;
   return { remotes: body.remotes ?? {}, overrideOrigins: body.overrideOrigins ?? [] };
 }
+
+/**
+ * Where the page was opened: overrides (`?remote=`) count from that address, even when a login in between
+ * took the person on to /home without it.
+ */
+export const openedAt = { search: window.location.search, origin: window.location.origin };
+
+let remotes: Promise<Record<string, string>> | undefined;
+const manifests = new Map<string, Promise<Response>>();
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+/**
+ * The manifests this tab uses (/remotes.json and its overrides), read once per page. The manifests themselves
+ * are asked for at once, so a page opened inside a session has them by the time its federation runtime (in
+ * the workspace's chunk) wants them.
+ */
+export function remotesOnce() {
+  remotes ??= fetchRemotesDocument().then((document) => {
+    const resolved = resolveRemotes(document, openedAt);
+    if (resolved.rejected.length > 0)
+      console.warn('Remote overrides ignored (remote unknown or origin not allowed):', resolved.rejected);
+    for (const url of Object.values(resolved.remotes)) {
+      const manifest = fetch(url, { headers: { Accept: 'application/json' } });
+      manifest.catch(() => undefined); // the runtime's own fetch reports a failure, if it comes to that
+      manifests.set(absolute(url), manifest);
+    }
+    return resolved.remotes;
+  });
+  return remotes;
+}
+
+/** A manifest already asked for, once (a retry fetches it again). */
+export function takeManifest(url: string) {
+  const manifest = manifests.get(absolute(url));
+  manifests.delete(absolute(url));
+  return manifest;
+}

@@ -1,5 +1,6 @@
 import * as ui from '@baton/ui';
 import * as platform from '@baton/web-platform';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { getInstance, init } from '@module-federation/enhanced/runtime';
 import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import * as toolkit from '@reduxjs/toolkit';
@@ -9,7 +10,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
 import * as reactRedux from 'react-redux';
-import { fetchRemotesDocument, resolveRemotes } from './config';
+import { remotesOnce, takeManifest } from './config';
 import { createRemoteLoader, type LoadRemote, registerRemotes } from './loader';
 
 /** The host's own copies of what remotes share (mf-config's singletons), by share key. */
@@ -46,7 +47,7 @@ function startFederation() {
     name: 'shell',
     remotes: [],
     shareStrategy: 'loaded-first',
-    plugins: [injectExternalRuntimeCore()],
+    plugins: [injectExternalRuntimeCore(), prefetchedManifests],
     shared: Object.fromEntries(
       Object.entries(libraries).map(([key, lib]) => [
         key,
@@ -56,18 +57,21 @@ function startFederation() {
   });
 }
 
+/** Hands the runtime the manifests the page already asked for (remotesOnce), instead of asking again. */
+const prefetchedManifests: ModuleFederationRuntimePlugin = {
+  name: 'baton-prefetched-manifests',
+  fetch: (url) => takeManifest(url),
+};
+
 let remotes: Record<string, string> = {};
 let ready: Promise<void> | undefined;
 
-/** Reads /remotes.json once (an environment's remotes, with this tab's allowed overrides) and registers them. */
+/** Starts federation and registers this tab's remotes, once. */
 function registerOnce() {
   ready ??= (async () => {
     startFederation();
     try {
-      const resolved = resolveRemotes(await fetchRemotesDocument(), window.location);
-      if (resolved.rejected.length > 0)
-        console.warn('Remote overrides ignored (remote unknown or origin not allowed):', resolved.rejected);
-      remotes = resolved.remotes;
+      remotes = await remotesOnce();
       registerRemotes(remotes);
     } catch (error) {
       // Without the list every remote area shows its fallback; the rest of the workspace still works.
