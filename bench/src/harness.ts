@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import autocannon from 'autocannon';
@@ -26,12 +29,17 @@ export async function startServer() {
     MAIL_CATCHER_WEB_PORT: String(await freePort()),
   };
   delete env.NATS_URL;
+  // BENCH_APP_NODE_ARGS reach the app's node only (say --cpu-prof --cpu-prof-dir=/tmp/prof), not the load.
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
-    join(root, 'node_modules/.bin/tsx'),
-    [join(root, 'deploy/src/start.ts')],
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'deploy/src/start.ts')],
     {
       env,
-      stdio: 'ignore',
+      // BENCH_APP_LOG: a file for the app's output (with --trace-gc in BENCH_APP_NODE_ARGS, say).
+      stdio: process.env.BENCH_APP_LOG
+        ? ['ignore', openSync(process.env.BENCH_APP_LOG, 'w'), 'inherit']
+        : 'ignore',
       detached: true,
     },
   );
@@ -75,6 +83,61 @@ export function run(title: string, options: autocannon.Options) {
       resolveRun(result.requests.average);
     });
   });
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Sends requests on a fixed schedule, `rate` a second, evenly spaced whatever the answers do (open loop, as
+ * wrk2 or k6's constant arrival rate; autocannon's `overallRate` sends each connection's share in step, in
+ * bursts), over up to `connections` kept-alive sockets, and prints latency counted from when each request
+ * was due (so a stall is not hidden by the requests it held back).
+ */
+export async function runAtRate(
+  title: string,
+  options: { url: string; method?: string; headers?: Record<string, string>; body?: string },
+  rate: number,
+) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const times: number[] = [];
+  let failed = 0;
+  const send = (due: number) =>
+    new Promise<void>((resolveSend) => {
+      const req = request(
+        options.url,
+        { method: options.method ?? 'GET', headers: options.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if ((res.statusCode ?? 0) >= 300) failed += 1;
+            times.push(performance.now() - due);
+            resolveSend();
+          });
+        },
+      );
+      req.on('error', () => {
+        failed += 1;
+        resolveSend();
+      });
+      req.end(options.body);
+    });
+  const sent: Promise<void>[] = [];
+  const began = performance.now();
+  for (let i = 0; i < rate * seconds; i += 1) {
+    const due = began + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    sent.push(send(due));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  console.log(
+    `${title.padEnd(24)} ${String(rate).padStart(6)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  ` +
+      `p99 ${percentile(times, 99).toFixed(1)} ms  (${times.length} requests on schedule, ${failed} failed; ` +
+      `up to ${connections} connections, ${seconds} s)`,
+  );
 }
 
 /** Signs a new person up and in through the gateway at `base`; returns their access token. */

@@ -2,11 +2,11 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { taskPageRequest } from '@baton/contracts';
 import { databaseUrl } from '@baton/service-kit';
-import { pageQuery, selectTaskViews } from '@baton/tasks';
+import { countsQuery, pageQuery, selectTaskViews } from '@baton/tasks';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { run, startServer } from './harness';
+import { percentile, run, runAtRate, startServer } from './harness';
 
 /**
  * `POST /api/tasks/personal/` for a person with 10,000 tasks (BENCH_TASKS) among 100,000 of 100 people
@@ -36,9 +36,6 @@ function wireBytes(url: string, headers: Record<string, string>, body: string) {
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 /** Times `query` in Postgres alone (through pg, rows fetched), with its EXPLAIN ANALYZE (whole plan when `plan`). */
 async function timeInPostgres(db: Kysely<never>, query: CompiledQuery, plan: boolean) {
   const times: number[] = [];
@@ -61,11 +58,39 @@ async function timeInPostgres(db: Kysely<never>, query: CompiledQuery, plan: boo
   if (plan) console.log(lines.map((line) => `    ${line}`).join('\n'));
 }
 
+/**
+ * The queries of one request (run together, as the route runs them) in Postgres alone at `rate` a second for
+ * the benchmark's duration, started on schedule whatever the earlier ones do (so a stall shows in the
+ * figures): the baseline for a route's latency at the same load.
+ */
+async function loadInPostgres(db: Kysely<never>, queries: CompiledQuery[], rate: number, label: string) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const times: number[] = [];
+  const runs: Promise<void>[] = [];
+  const began = performance.now();
+  for (let i = 0; i < rate * seconds; i += 1) {
+    const due = began + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    runs.push(
+      Promise.all(queries.map((q) => db.executeQuery(q))).then(
+        () => void times.push(performance.now() - due),
+      ),
+    );
+  }
+  await Promise.all(runs);
+  times.sort((a, b) => a - b);
+  console.log(
+    `${`  ${label}`.padEnd(24)} ${String(rate).padStart(6)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  ` +
+      `(${times.length} requests' queries through pg, pool of 10, on schedule)`,
+  );
+}
+
 async function main() {
   const server = await startServer();
   const db = new Kysely<never>({
     dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 2 }),
+      pool: new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 10 }),
     }),
   });
   try {
@@ -140,15 +165,15 @@ async function main() {
         .byteLength;
       console.log(`${label}: 50 tasks, ${(bytesOfPage / 1024).toFixed(1)} KiB`);
       const saturated = await run(`  ${label}, full load`, { url, method: 'POST', headers, body });
-      await run(`  ${label}, half load`, {
-        url,
-        method: 'POST',
-        headers,
-        body,
-        overallRate: Math.max(1, Math.floor(saturated / 2)),
-      });
+      const half = Math.max(1, Math.floor(saturated / 2));
+      await run(`  ${label}, half, bursts`, { url, method: 'POST', headers, body, overallRate: half });
+      await runAtRate(`  ${label}, half load`, { url, method: 'POST', headers, body }, half);
       const page = taskPageRequest.parse({ folder: 'none', sort: 'newest', cursor: at });
-      await timeInPostgres(db, pageQuery(db as never, 'personal', userId, page).query.compile(), true);
+      const queries = [pageQuery(db as never, 'personal', userId, page).query.compile()];
+      // The first page also counts the tabs, beside the page.
+      if (!at) queries.push(countsQuery(db as never, 'personal', userId, page).compile());
+      await loadInPostgres(db, queries, half, 'same queries, Postgres');
+      await timeInPostgres(db, queries[0] as CompiledQuery, true);
     }
     // The dashboard's figures over all 10,000 tasks, computed in Postgres.
     await run('GET /api/tasks/summary/', { url: `${server.base}/api/tasks/summary/`, headers });

@@ -61,6 +61,15 @@ describe('10,000 tasks in the browser', () => {
     const cards = page.getByRole('article');
     expect(await cards.count()).toBeLessThanOrEqual(cardsBound);
 
+    // The keyboard walks down the list: the focused card is always in the page, and cards below it arrive.
+    await card(page, 'Task 1').getByRole('button').first().focus();
+    for (let i = 0; i < 60; i += 1) await page.keyboard.press('Tab');
+    const focusedAt = await page.evaluate(() =>
+      Number(document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset') ?? 0),
+    );
+    expect(focusedAt).toBeGreaterThanOrEqual(8);
+    expect(await cards.count()).toBeLessThanOrEqual(cardsBound);
+
     // Scroll to the bottom again and again: each time near the end, the next page loads.
     let mostCards = 0;
     const last = card(page, `Task ${taskCount}`);

@@ -83,16 +83,19 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
   return { query, name };
 }
 
-/** The tab counts of one side of a list: an index-only count of the side's tasks. */
-async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const counts = await db
+/** The query of the tab counts of one side of a list: an index-only count of the side's tasks. */
+export function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+  return db
     .selectFrom('tasks as t')
     .where(inScope(kind, userId, page))
     .select((eb) => [
       eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
       eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+}
+
+async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+  const counts = await countsQuery(db, kind, userId, page).executeTakeFirstOrThrow();
   return { due: Number(counts.due), completed: Number(counts.completed) };
 }
 
