@@ -134,7 +134,9 @@ describe('folders in the browser', () => {
     await page.keyboard.press('Space');
     await page.getByText('Moving “Keyboard only”').waitFor();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => folderCard(page, 'Home').getAttribute('class')).toContain('folder-card--over');
+    await expect
+      .poll(() => folderCard(page, 'Home').getAttribute('class'), { timeout: 5000 })
+      .toContain('folder-card--over');
     await page.keyboard.press('Space');
     await expect.poll(() => folderCard(page, 'Home').textContent(), { timeout: 5000 }).toBe('Home 1 task');
     await card(page, 'Keyboard only').waitFor({ state: 'detached' });

@@ -120,7 +120,8 @@ export async function openWorkspace(page: Page, person: Pick<Person, 'email' | '
   await page.goto('/login');
   await logIn(page, person);
   await page.waitForURL('**/home');
-  await page.getByRole('navigation', { name: 'Categories' }).waitFor();
+  // The workspace's own content (the sidebar is off-canvas on a narrow screen).
+  await page.locator('#workspace-content').waitFor();
 }
 
 /** Picks a category in the sidebar (by its visible name) and waits for its heading. */
