@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Comment, presenceSubject, wsCloseCodes } from '@baton/contracts';
+import { type Comment, presenceSubject, pushSubject, wsCloseCodes } from '@baton/contracts';
 import type { TestTasks } from '@baton/tasks/testing';
 import { eventually, readJson, type SignedUpUser } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +175,25 @@ describe('live comments across replicas', () => {
     await until(() => again.comments().length === 3, 'missed and live comments');
     await new Promise((r) => setTimeout(r, 100));
     expect(again.comments()).toEqual([...missed, live]);
+    again.socket.close();
+  });
+
+  it("a missed comment's push that comes after the handshake sent it (a late relay) does not show twice", async () => {
+    const id = await sharedTask();
+    const seen = await post(id, owner, 'before the drop');
+    const missed = await post(id, owner, 'while away');
+    const again = await connect(0, id, recipient, seen.id);
+    await until(() => again.comments().length === 1, 'the missed comment');
+    // The outbox relays a comment a moment after it commits: here, after the handshake has sent it.
+    stack.bus.publishCore(pushSubject(recipient.id), {
+      channel: 'comments',
+      taskId: id,
+      payload: { comment: missed },
+    });
+    const live = await post(id, owner, 'after the return');
+    await until(() => again.comments().length >= 2, 'the live comment');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(again.comments()).toEqual([missed, live]);
     again.socket.close();
   });
 });

@@ -30,6 +30,9 @@ export interface SocketOptions {
   presence?: PresenceTiming;
 }
 
+/** How many of the newest comments a handshake sent are remembered, in case their pushes arrive after it. */
+const lateCommentPushes = 100;
+
 interface Client {
   /** Set once the handshake is accepted and upgraded. */
   socket?: WebSocket;
@@ -38,6 +41,11 @@ interface Client {
   taskId?: string;
   /** Comment pushes that arrived while the handshake fetched what the client missed, sent after that. */
   held?: Comment[];
+  /**
+   * The newest comments the handshake sent: their pushes may still come (the outbox relays a comment a moment
+   * after it commits) and must not show twice.
+   */
+  handshakeSent?: Set<string>;
   /** The task was deleted while the handshake ran: the socket closes as soon as it opens. */
   deleted?: boolean;
 }
@@ -121,7 +129,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
         client.deleted = true;
         client.socket?.close(wsCloseCodes.taskGone, 'task deleted');
       } else if (client.held) client.held.push(payload.comment);
-      else send(client, payload);
+      else if (!client.handshakeSent?.has(payload.comment.id)) send(client, payload);
     }
   };
 
@@ -190,9 +198,10 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     });
     if (client.channel !== 'comments' || !client.taskId) return;
     const sent = new Set(missed.map((c) => c.id));
-    for (const comment of [...missed, ...(client.held ?? []).filter((c) => !sent.has(c.id))])
-      send(client, { comment });
+    const handshake = [...missed, ...(client.held ?? []).filter((c) => !sent.has(c.id))];
+    for (const comment of handshake) send(client, { comment });
     client.held = undefined;
+    client.handshakeSent = new Set(handshake.slice(-lateCommentPushes).map((c) => c.id));
     if (client.deleted) return socket.close(wsCloseCodes.taskGone, 'task deleted');
     presence.join(client.taskId, member);
   };
