@@ -89,54 +89,66 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
- * Sends requests on a fixed schedule, `rate` a second, evenly spaced whatever the answers do (open loop, as
- * wrk2 or k6's constant arrival rate; autocannon's `overallRate` sends each connection's share in step, in
- * bursts), over up to `connections` kept-alive sockets, and prints latency counted from when each request
- * was due (so a stall is not hidden by the requests it held back).
+ * Starts `job` `rate` times a second for the benchmark's duration, evenly spaced whatever earlier jobs do (open
+ * loop, as wrk2 or k6's constant arrival rate; autocannon's `overallRate` sends each connection's share in
+ * step, in bursts). Latency counts from when each job was due, so a stall is not hidden by the jobs it held
+ * back. `job` resolves false for a failure. Resolves with the sorted latencies and the failures.
  */
+export async function onSchedule(rate: number, job: () => Promise<boolean>) {
+  const times: number[] = [];
+  let failed = 0;
+  const started: Promise<void>[] = [];
+  const began = performance.now();
+  for (let i = 0; i < rate * seconds; i += 1) {
+    const due = began + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    started.push(
+      job().then((ok) => {
+        if (ok) times.push(performance.now() - due);
+        else failed += 1;
+      }),
+    );
+  }
+  await Promise.all(started);
+  return { times: times.sort((a, b) => a - b), failed };
+}
+
+/** One line of figures for a run on schedule. */
+export function scheduleLine(title: string, rate: number, times: number[], what: string) {
+  console.log(
+    `${title.padEnd(24)} ${String(rate).padStart(6)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  ` +
+      `p99 ${percentile(times, 99).toFixed(1)} ms  (${what})`,
+  );
+}
+
+/** Requests sent `onSchedule`, over up to `connections` kept-alive sockets; prints one line of figures. */
 export async function runAtRate(
   title: string,
   options: { url: string; method?: string; headers?: Record<string, string>; body?: string },
   rate: number,
 ) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const times: number[] = [];
-  let failed = 0;
-  const send = (due: number) =>
-    new Promise<void>((resolveSend) => {
+  const send = () =>
+    new Promise<boolean>((resolveSend) => {
       const req = request(
         options.url,
         { method: options.method ?? 'GET', headers: options.headers, agent },
         (res) => {
           res.resume();
-          res.on('end', () => {
-            if ((res.statusCode ?? 0) >= 300) failed += 1;
-            times.push(performance.now() - due);
-            resolveSend();
-          });
+          res.on('end', () => resolveSend((res.statusCode ?? 0) < 300));
         },
       );
-      req.on('error', () => {
-        failed += 1;
-        resolveSend();
-      });
+      req.on('error', () => resolveSend(false));
       req.end(options.body);
     });
-  const sent: Promise<void>[] = [];
-  const began = performance.now();
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const due = began + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    sent.push(send(due));
-  }
-  await Promise.all(sent);
+  const { times, failed } = await onSchedule(rate, send);
   agent.destroy();
-  times.sort((a, b) => a - b);
-  console.log(
-    `${title.padEnd(24)} ${String(rate).padStart(6)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  ` +
-      `p99 ${percentile(times, 99).toFixed(1)} ms  (${times.length} requests on schedule, ${failed} failed; ` +
-      `up to ${connections} connections, ${seconds} s)`,
+  scheduleLine(
+    title,
+    rate,
+    times,
+    `${times.length} requests on schedule, ${failed} failed; up to ${connections} connections, ${seconds} s`,
   );
 }
 

@@ -6,7 +6,7 @@ import { countsQuery, pageQuery, selectTaskViews } from '@baton/tasks';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { percentile, run, runAtRate, startServer } from './harness';
+import { onSchedule, percentile, run, runAtRate, scheduleLine, startServer } from './harness';
 
 /**
  * `POST /api/tasks/personal/` for a person with 10,000 tasks (BENCH_TASKS) among 100,000 of 100 people
@@ -59,30 +59,18 @@ async function timeInPostgres(db: Kysely<never>, query: CompiledQuery, plan: boo
 }
 
 /**
- * The queries of one request (run together, as the route runs them) in Postgres alone at `rate` a second for
- * the benchmark's duration, started on schedule whatever the earlier ones do (so a stall shows in the
- * figures): the baseline for a route's latency at the same load.
+ * The queries of one request (run together, as the route runs them) in Postgres alone, `onSchedule` at `rate`
+ * a second: the baseline for a route's latency at the same load.
  */
 async function loadInPostgres(db: Kysely<never>, queries: CompiledQuery[], rate: number, label: string) {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const times: number[] = [];
-  const runs: Promise<void>[] = [];
-  const began = performance.now();
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const due = began + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    runs.push(
-      Promise.all(queries.map((q) => db.executeQuery(q))).then(
-        () => void times.push(performance.now() - due),
-      ),
-    );
-  }
-  await Promise.all(runs);
-  times.sort((a, b) => a - b);
-  console.log(
-    `${`  ${label}`.padEnd(24)} ${String(rate).padStart(6)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  ` +
-      `(${times.length} requests' queries through pg, pool of 10, on schedule)`,
+  const { times } = await onSchedule(rate, () =>
+    Promise.all(queries.map((q) => db.executeQuery(q))).then(() => true),
+  );
+  scheduleLine(
+    `  ${label}`,
+    rate,
+    times,
+    `${times.length} requests' queries through pg, pool of 10, on schedule`,
   );
 }
 
