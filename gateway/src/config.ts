@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@baton/contracts';
 import { envVars } from '@baton/service-kit';
 import { z } from 'zod';
+import { manifestUrls, missingReleases, readEnvironment, remoteNames } from './environments';
 import type { StaticConfig } from './static';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const remoteNames = ['mf-tasks', 'mf-folders', 'mf-notifications', 'mf-settings'] as const;
 
 const origins = z
   .string()
@@ -38,8 +37,11 @@ export const gatewayEnvSchema = z.object({
   SHELL_DIR: z.string().default(resolve(repoRoot, 'shell/dist')),
   /** Origins a tester may load one remote from for a tab (`?remote=mf-tasks@https://…`), comma-separated. */
   REMOTE_OVERRIDE_ORIGINS: origins.default([]),
-  /** JSON file mapping remote name -> manifest URL, served as /remotes.json. */
-  REMOTES_FILE: z.string().default(resolve(repoRoot, 'deploy/remotes/local.json')),
+  /** The environment whose remotes /remotes.json names: `<ENVIRONMENTS_DIR>/<BATON_ENVIRONMENT>.json`. */
+  BATON_ENVIRONMENT: z.string().default('local'),
+  ENVIRONMENTS_DIR: z.string().default(resolve(repoRoot, 'deploy/environments')),
+  /** The remotes' immutable releases, served at /mf/<remote>/<version>/. */
+  RELEASES_DIR: z.string().default(resolve(repoRoot, 'deploy/releases')),
   /** Where uploaded files live when not behind this gateway (an S3 bucket's origin), comma-separated. */
   STORAGE_ORIGINS: origins.default([]),
   MAX_BODY_BYTES: z.coerce
@@ -68,13 +70,23 @@ export const allowedOriginsOf = (env: Pick<GatewayEnv, 'PUBLIC_URL' | 'ALLOWED_O
 };
 
 export function staticConfigOf(
-  env: Pick<GatewayEnv, 'SHELL_DIR' | 'REMOTES_FILE' | 'REMOTE_OVERRIDE_ORIGINS'>,
+  env: Pick<
+    GatewayEnv,
+    'SHELL_DIR' | 'BATON_ENVIRONMENT' | 'ENVIRONMENTS_DIR' | 'RELEASES_DIR' | 'REMOTE_OVERRIDE_ORIGINS'
+  >,
 ): StaticConfig {
-  const remotes = z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(env.REMOTES_FILE, 'utf8')));
+  const environment = readEnvironment(env.ENVIRONMENTS_DIR, env.BATON_ENVIRONMENT);
+  // An environment that names a release this gateway cannot serve must not go live.
+  const missing = missingReleases(environment, env.RELEASES_DIR);
+  if (missing.length > 0)
+    throw new Error(
+      `environment "${env.BATON_ENVIRONMENT}" names releases not in ${env.RELEASES_DIR}: ${missing.join(', ')}`,
+    );
   return {
     shellDir: env.SHELL_DIR,
-    remotes,
+    remotes: manifestUrls(environment),
     overrideOrigins: env.REMOTE_OVERRIDE_ORIGINS.map((o) => new URL(o).origin),
     remoteDirs: Object.fromEntries(remoteNames.map((name) => [name, resolve(repoRoot, name, 'dist')])),
+    releasesDir: env.RELEASES_DIR,
   };
 }

@@ -27,6 +27,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
   await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
+  await mkdir(join(dir, 'releases/mf-settings/0123456789ab/static/js'), { recursive: true });
+  await writeFile(join(dir, 'releases/mf-settings/0123456789ab/mf-manifest.json'), '{"name":"mf_settings"}');
+  await writeFile(join(dir, 'releases/mf-settings/0123456789ab/static/js/view.js'), 'export {};');
   app = createGatewayApp({
     upstreams: {},
     verifyAccess: async () => {
@@ -38,6 +41,7 @@ beforeAll(async () => {
       remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-folders': join(dir, 'missing') },
       remotes,
       overrideOrigins: ['https://qa.example'],
+      releasesDir: join(dir, 'releases'),
     },
   });
 });
@@ -87,6 +91,24 @@ describe('static serving', () => {
     expect(await readJson(res)).toEqual({ name: 'mf_tasks' });
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect((await app.request('/mf/mf-folders/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('serves every release in the store at /mf/<name>/<version>/, all of it cached for good', async () => {
+    for (const path of ['mf-manifest.json', 'static/js/view.js']) {
+      const res = await app.request(`/mf/mf-settings/0123456789ab/${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+    }
+    expect(await readJson(await app.request('/mf/mf-settings/0123456789ab/mf-manifest.json'))).toEqual({
+      name: 'mf_settings',
+    });
+    for (const path of [
+      '/mf/mf-settings/ba9876543210/mf-manifest.json',
+      '/mf/mf-tasks/0123456789ab/mf-manifest.json',
+      '/mf/mf-settings/0123456789ab/..%2F..%2F..%2Fshell%2Findex.html',
+    ])
+      expect((await app.request(path)).status, path).toBe(404);
   });
 
   it('serves /remotes.json from configuration, uncached', async () => {

@@ -15,6 +15,8 @@ export interface StaticConfig {
   remotes: Record<string, string>;
   /** Origins from which a tester may load a remote for one tab (`?remote=name@url`). */
   overrideOrigins: string[];
+  /** Immutable releases of the remotes, `<releasesDir>/<remote>/<version>/`, served at /mf/<remote>/<version>/. */
+  releasesDir: string;
 }
 
 /** Origins other than this one that the shell may load remote code from (for the CSP). */
@@ -51,13 +53,30 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
     return c.json({ remotes: config.remotes, overrideOrigins: config.overrideOrigins });
   });
 
+  // A release never changes (its version is its content's hash): every file of it is cached for good, the
+  // manifest and remoteEntry.js included. Any release in the store is served, so a tester can point one tab
+  // at a staging release on the production origin.
+  app.use('/mf/:remote/:version{[0-9a-f]{12}}/*', async (c, next) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    await next();
+    if (c.res.ok) c.header('Cache-Control', immutable);
+  });
+  app.get(
+    '/mf/:remote/:version{[0-9a-f]{12}}/*',
+    serveStatic({
+      root: config.releasesDir,
+      precompressed: true,
+      rewriteRequestPath: (path) => path.slice('/mf'.length),
+    }),
+  );
+
   // Only what is built is mounted; rebuilding a remote needs no restart, building a new one does.
   for (const [name, dir] of Object.entries(config.remoteDirs).filter(([, d]) => existsSync(d))) {
     app.use(`/mf/${name}/*`, async (c, next) => {
       // The shell fetches manifests with fetch(); a staging shell on another origin may too.
       c.header('Access-Control-Allow-Origin', '*');
       await next();
-      // The manifest and remoteEntry.js keep their names from build to build: always revalidated.
+      // A build's manifest and remoteEntry.js keep their names from build to build: always revalidated.
       if (c.res.ok) c.header('Cache-Control', c.req.path.includes('/static/') ? immutable : 'no-cache');
     });
     app.get(
