@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '@baton/mf-config';
+import type { ExposedFiles } from '@baton/web-platform';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppConfig(
@@ -11,7 +12,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       exposes: {
         './FolderStrip': './src/strip/FolderStrip.tsx',
         './FolderView': './src/view/FolderView.tsx',
-      },
+      } satisfies ExposedFiles<'mf-folders'>,
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
   );

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '@baton/mf-config';
+import type { ExposedFiles } from '@baton/web-platform';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppConfig(
@@ -12,7 +13,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
         './TaskList': './src/list/TaskList.tsx',
         './Dashboard': './src/dashboard/Dashboard.tsx',
         './AcceptTask': './src/accept/AcceptTask.tsx',
-      },
+      } satisfies ExposedFiles<'mf-tasks'>,
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
   );

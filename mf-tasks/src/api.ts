@@ -1,5 +1,6 @@
 import type { DashboardSummary, Task, TaskPage, TrustedUserEntry } from '@baton/contracts';
 import {
+  type AcceptTaskProps,
   type PlatformDispatch,
   type PlatformQueryError,
   type PlatformState,
@@ -56,13 +57,6 @@ export type ActivateResult =
       task: { title: string; description: string; owner: string; deadline: string | null; priority: number };
     }
   | { status: 'invalid' };
-
-export interface AcceptLink {
-  uidb64: string;
-  token: string;
-  taskId: string;
-  action: string;
-}
 
 /** Where a write goes (SPEC §7): personal tasks through /create_list, shared ones by their own routes. */
 function writePath(kind: TaskKind, editing: boolean) {
@@ -165,7 +159,7 @@ export const tasksApi = platformApi.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { id }) => [logsTag(id)],
     }),
-    activate: build.query<ActivateResult, AcceptLink>({
+    activate: build.query<ActivateResult, AcceptTaskProps>({
       query: ({ uidb64, token, taskId, action }) =>
         `/activate/${[uidb64, token, taskId, action].map(encodeURIComponent).join('/')}`,
     }),

@@ -1,6 +1,7 @@
 import { type AuthData, markActive, saveAuth } from '@baton/web-platform';
 import { fakeAccessToken, testUser } from '@baton/web-platform/testing';
 import { act, render } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { App } from './app/App';
 import type { LoadRemote } from './remotes';
@@ -10,6 +11,14 @@ function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
+
+/**
+ * A loader for tests whose views stand in for the remotes' (any component, whatever it takes): the contract's
+ * types are the remotes' business, checked by their own typecheck.
+ */
+export const stubRemotes = (
+  load: (remote: string, view: string) => Promise<{ default: ComponentType<never> }>,
+) => load as unknown as LoadRemote;
 
 export const currentLocation = () => document.querySelector('[data-testid="location"]')?.textContent;
 

@@ -1,7 +1,7 @@
 import { Button, PriorityBadge } from '@baton/ui';
-import { taskAccepted, useCurrentUser, useGoTo } from '@baton/web-platform';
+import { type AcceptTaskProps, taskAccepted, useCurrentUser, useGoTo } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
-import { type AcceptLink, useAcceptTaskMutation, useActivateQuery } from '../api';
+import { useAcceptTaskMutation, useActivateQuery } from '../api';
 import { messages } from '../messages';
 import '../tasks.css';
 
@@ -17,7 +17,7 @@ function sameOriginOpener(): Window | null {
 }
 
 /** /accept-task: the task behind a mailed link, and accepting it (optionally trusting the sender). */
-export default function AcceptTask(link: AcceptLink) {
+export default function AcceptTask(link: AcceptTaskProps) {
   const { data, error, isLoading } = useActivateQuery(link);
   const [accept, accepting] = useAcceptTaskMutation();
   const [trusted, setTrusted] = useState(false);

@@ -52,3 +52,23 @@ describe('precompressed bundles', () => {
     }
   });
 });
+
+describe('shared singletons', () => {
+  it('require ^ the installed version, strictly, unless a build asks for another range', async () => {
+    const { sharedConfig } = await import('./index');
+    const { readFileSync } = await import('node:fs');
+    const appDir = new URL('../../../mf-settings/', import.meta.url).pathname;
+    const platform = JSON.parse(
+      readFileSync(new URL('../../web-platform/package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    expect(sharedConfig(appDir)['@baton/web-platform']).toEqual({
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: `^${platform.version}`,
+      version: platform.version,
+    });
+    const other = sharedConfig(appDir, { '@baton/web-platform': '^9.0.0' });
+    expect(other['@baton/web-platform']?.requiredVersion).toBe('^9.0.0');
+    expect(other.react?.requiredVersion).toBe(sharedConfig(appDir).react?.requiredVersion);
+  });
+});

@@ -23,7 +23,13 @@ const singletons = [
   '@baton/web-platform',
 ] as const;
 
-export function sharedConfig(appDir: string) {
+/**
+ * What each shared singleton is and needs: the installed version, and `^` it, strictly: a remote whose needs
+ * the page's copy does not meet fails to load (the shell shows its area's fallback and logs why) instead of
+ * running against a React, store or platform it was not built for. `requires` sets other ranges (a test builds
+ * a remote made for another platform with it).
+ */
+export function sharedConfig(appDir: string, requires: Record<string, string> = {}) {
   const require = createRequire(resolve(appDir, 'package.json'));
   // Not every package exports ./package.json: find it upwards from the resolved entry.
   const versionOf = (name: string) => {
@@ -43,7 +49,12 @@ export function sharedConfig(appDir: string) {
   return Object.fromEntries(
     singletons.map((name) => [
       name,
-      { singleton: true, requiredVersion: `^${versionOf(name)}`, version: versionOf(name) },
+      {
+        singleton: true,
+        strictVersion: true,
+        requiredVersion: requires[name] ?? `^${versionOf(name)}`,
+        version: versionOf(name),
+      },
     ]),
   );
 }
@@ -114,6 +125,8 @@ interface AppOptions {
   exposes?: Record<string, string>;
   /** Host only: where the dev server forwards API, WebSocket and /remotes.json calls. */
   proxyTarget?: string;
+  /** Remotes only: version ranges of shared packages other than `^` the installed ones (see sharedConfig). */
+  requires?: Record<string, string>;
 }
 
 /** The Rspack configuration of a Baton front-end app (host when it exposes nothing, remote otherwise). */
@@ -184,7 +197,7 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
               name: options.name.replace(/-/g, '_'),
               filename: 'remoteEntry.js',
               exposes: options.exposes,
-              shared: sharedConfig(options.dir),
+              shared: sharedConfig(options.dir, options.requires),
               // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
               shareStrategy: 'loaded-first',
               manifest: true,

@@ -93,4 +93,16 @@ export {
   type WorkspaceRequest,
   workspaceSlice,
 } from './state/workspace';
-export type { FolderViewProps, TaskListProps } from './views';
+export type {
+  AcceptTaskProps,
+  ExposedFiles,
+  Exposes,
+  FolderViewProps,
+  NoProps,
+  RemoteName,
+  RemoteViewModule,
+  RemoteViews,
+  TaskListProps,
+  ViewName,
+  ViewProps,
+} from './views';

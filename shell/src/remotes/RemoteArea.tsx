@@ -1,34 +1,48 @@
 import { Button } from '@baton/ui';
-import { Component, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import type { LoadRemote, RemoteModule } from './loader';
+import type { NoProps, RemoteName, RemoteViewModule, ViewName, ViewProps } from '@baton/web-platform';
+import {
+  type Attributes,
+  Component,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import type { LoadRemote } from './loader';
 
 export const RemoteLoaderContext = createContext<LoadRemote>(() =>
   Promise.reject(new Error('No remote loader configured.')),
 );
 
-interface RemoteAreaProps {
-  remote: string;
-  module: string;
+type RemoteAreaProps<R extends RemoteName, V extends ViewName<R>> = {
+  remote: R;
+  module: V;
   /** What the area is, for people: "Settings", "Notifications", … */
   title: string;
-  props?: Record<string, unknown>;
   /** Compact areas (the bell) show a small fallback. */
   compact?: boolean;
-}
+} & (NoProps extends ViewProps<R, V> ? { props?: ViewProps<R, V> } : { props: ViewProps<R, V> });
 
-type State =
+type State<R extends RemoteName, V extends ViewName<R>> =
   | { status: 'loading' }
-  | { status: 'ready'; view: RemoteModule['default'] }
+  | { status: 'ready'; view: RemoteViewModule<R, V>['default'] }
   | { status: 'failed' };
 
 /**
  * One remote's view in its own area: loading, the view, or a fallback with Retry. A failure here (at
  * load or while rendering) stays here; the rest of the workspace keeps working.
  */
-export function RemoteArea({ remote, module, title, props, compact }: RemoteAreaProps) {
+export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
+  remote,
+  module,
+  title,
+  props,
+  compact,
+}: RemoteAreaProps<R, V>) {
   const load = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State<R, V>>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Retry runs this effect again.
   useEffect(() => {
@@ -59,7 +73,7 @@ export function RemoteArea({ remote, module, title, props, compact }: RemoteArea
   const View = state.view;
   return (
     <RenderBoundary key={attempt} fallback={fallback}>
-      <View {...props} />
+      <View {...(props as ViewProps<R, V> & Attributes)} />
     </RenderBoundary>
   );
 }

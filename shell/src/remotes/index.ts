@@ -1,3 +1,3 @@
 export { fetchRemotesDocument, type RemotesDocument, resolveRemotes } from './config';
-export { createRemoteLoader, type LoadRemote, type RemoteModule, registerRemotes } from './loader';
+export { createRemoteLoader, type LoadRemote, registerRemotes } from './loader';
 export { RemoteArea, RemoteLoaderContext } from './RemoteArea';

@@ -1,10 +1,17 @@
+import type { RemoteName, RemoteViewModule, ViewName } from '@baton/web-platform';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
 
-/** What every exposed view of a remote is: a module whose default export is a React component. */
-// biome-ignore lint/suspicious/noExplicitAny: each area passes its own props; the host checks none at run time.
-export type RemoteModule = { default: ComponentType<any> };
-export type LoadRemote = (remote: string, module: string) => Promise<RemoteModule>;
+/** Loads one exposed view of a remote, typed by the contract both sides import (@baton/web-platform). */
+export type LoadRemote = <R extends RemoteName, V extends ViewName<R>>(
+  remote: R,
+  view: V,
+) => Promise<RemoteViewModule<R, V>>;
+
+/** What can be checked of a module at run time: a default export that can be a component. */
+const isViewModule = (loaded: unknown): loaded is { default: unknown } =>
+  typeof loaded === 'object' &&
+  loaded !== null &&
+  typeof (loaded as { default?: unknown }).default === 'function';
 
 // Module Federation names are identifiers; the remotes' package names have hyphens.
 const containerName = (remote: string) => remote.replace(/-/g, '_');
@@ -30,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * registered again before the next try, so a remote that comes back is picked up without a reload.
  */
 export function createRemoteLoader(remotes: () => Record<string, string>, attempts = 3): LoadRemote {
-  return async (remote, module) => {
+  return async <R extends RemoteName, V extends ViewName<R>>(remote: R, view: V) => {
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt += 1) {
       if (attempt > 0) {
@@ -39,9 +46,10 @@ export function createRemoteLoader(remotes: () => Record<string, string>, attemp
         if (entry) registerRemotes({ [remote]: entry });
       }
       try {
-        const loaded = await federation().loadRemote<RemoteModule>(`${remote}/${module}`);
-        if (loaded && typeof loaded.default === 'function') return loaded;
-        lastError = new Error(`${remote}/${module} has no default export`);
+        const loaded = await federation().loadRemote<unknown>(`${remote}/${view}`);
+        // Its props are the contract's: the remote's typecheck holds it to them (its src/contract.ts).
+        if (isViewModule(loaded)) return loaded as RemoteViewModule<R, V>;
+        lastError = new Error(`${remote}/${view} has no default export`);
       } catch (error) {
         lastError = error;
       }

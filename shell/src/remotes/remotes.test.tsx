@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubRemotes } from '../testing';
 import { overrideStorageKey, parseOverrides, type RemotesDocument, resolveRemotes } from './config';
 import type { LoadRemote } from './loader';
 import { RemoteArea, RemoteLoaderContext } from './RemoteArea';
@@ -60,38 +61,46 @@ describe('a remote area', () => {
   const renderArea = (load: LoadRemote) =>
     render(
       <RemoteLoaderContext value={load}>
-        <RemoteArea remote="mf-settings" module="Settings" title="Settings" props={{ tab: 'account' }} />
+        <RemoteArea remote="mf-folders" module="FolderView" title="Folder" props={{ folderId: 'f1' }} />
         <p>rest of the workspace</p>
       </RemoteLoaderContext>,
     );
 
   it('shows loading, then the view with its props', async () => {
-    renderArea(async () => ({ default: (props: { tab: string }) => <p>settings view {props.tab}</p> }));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading Settings…');
-    expect(await screen.findByText('settings view account')).toBeInTheDocument();
+    renderArea(
+      stubRemotes(async () => ({
+        default: (props: { folderId: string }) => <p>folder view {props.folderId}</p>,
+      })),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Folder…');
+    expect(await screen.findByText('folder view f1')).toBeInTheDocument();
   });
 
   it('shows a fallback with Retry when loading fails, and Retry loads it again', async () => {
     let calls = 0;
-    renderArea(async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('manifest 404');
-      return { default: () => <p>settings view</p> };
-    });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Settings is unavailable right now.');
+    renderArea(
+      stubRemotes(async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('manifest 404');
+        return { default: () => <p>folder view</p> };
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Folder is unavailable right now.');
     expect(screen.getByText('rest of the workspace')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry loading Settings' }));
-    expect(await screen.findByText('settings view')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading Folder' }));
+    expect(await screen.findByText('folder view')).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 
   it('keeps a view that throws while rendering inside its own area', async () => {
-    renderArea(async () => ({
-      default: () => {
-        throw new Error('boom');
-      },
-    }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Settings is unavailable right now.');
+    renderArea(
+      stubRemotes(async () => ({
+        default: () => {
+          throw new Error('boom');
+        },
+      })),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Folder is unavailable right now.');
     expect(screen.getByText('rest of the workspace')).toBeInTheDocument();
   });
 });

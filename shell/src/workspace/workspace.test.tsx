@@ -6,17 +6,18 @@ import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LoadRemote } from '../remotes';
-import { currentLocation, renderShell, signIn } from '../testing';
+import { currentLocation, renderShell, signIn, stubRemotes } from '../testing';
 
 mockServer(http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })));
 
 /** Remotes that render their name and props, so tests see which area got which view. */
-const echoRemotes: LoadRemote = async (remote, module) => {
+const echoView = async (remote: string, module: string) => {
   const View: ComponentType<Record<string, unknown>> = (props) => (
     <section aria-label={`${remote}/${module}`}>{JSON.stringify(props)}</section>
   );
   return { default: View };
 };
+const echoRemotes = stubRemotes(echoView);
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Categories' }));
 const area = (name: string) => screen.queryByRole('region', { name });
@@ -77,13 +78,13 @@ describe('workspace frame', () => {
     signIn();
     const seen: unknown[] = [];
     const { useCreateTaskSignal, isTaskCategory } = await import('@baton/web-platform');
-    const loadRemote: LoadRemote = async (remote, module) => ({
+    const loadRemote = stubRemotes(async (remote, module) => ({
       default: function Probe(props: { category?: string }) {
         const category = props.category as Parameters<typeof useCreateTaskSignal>[0];
         useCreateTaskSignal(category, () => seen.push(`${remote}/${module}:${category}`));
         return isTaskCategory(category) ? <p>{category} list</p> : null;
       },
-    });
+    }));
     await renderShell('/home', { loadRemote });
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard' }));
     await userEvent.click(screen.getByRole('button', { name: '+ Create task' }));
@@ -132,9 +133,8 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
    * Echo remotes, but the folder strip opens a folder and the folder view goes back, as mf-folders does,
    * through the platform only.
    */
-  const folderRemotes =
-    (fail: string[] = []): LoadRemote =>
-    async (remote, module) => {
+  const folderRemotes = (fail: string[] = []): LoadRemote =>
+    stubRemotes(async (remote, module) => {
       if (fail.includes(`${remote}/${module}`)) throw new Error(`${remote}/${module} is down`);
       if (module === 'FolderStrip')
         return {
@@ -163,8 +163,8 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
             );
           },
         };
-      return echoRemotes(remote, module);
-    };
+      return echoView(remote, module);
+    });
 
   it('an open folder shows the folder view and its tasks in place of the strip; the bell stays', async () => {
     signIn();

@@ -1,0 +1,7 @@
+import type { Exposes } from '@baton/web-platform';
+
+/** This remote's views as the shell's contract types them: a missing view or one taking other props fails the typecheck. */
+export type Views = Exposes<
+  'mf-folders',
+  { FolderStrip: typeof import('./strip/FolderStrip'); FolderView: typeof import('./view/FolderView') }
+>;

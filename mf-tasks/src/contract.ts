@@ -1,0 +1,11 @@
+import type { Exposes } from '@baton/web-platform';
+
+/** This remote's views as the shell's contract types them: a missing view or one taking other props fails the typecheck. */
+export type Views = Exposes<
+  'mf-tasks',
+  {
+    TaskList: typeof import('./list/TaskList');
+    Dashboard: typeof import('./dashboard/Dashboard');
+    AcceptTask: typeof import('./accept/AcceptTask');
+  }
+>;
