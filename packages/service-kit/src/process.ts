@@ -20,23 +20,31 @@ interface Service {
 }
 
 /**
- * Runs a service as its own process: parses its environment (its `config` plus database, NATS, SMTP,
- * host and port), connects NATS and the mailer, builds the service, listens, and on SIGINT/SIGTERM
- * closes HTTP, the service, the mailer and NATS in order. A bad environment exits 1 with the list.
+ * Everything a service process reads from its environment: its own `config`, the database, NATS, SMTP, the
+ * host and the port (`port` when unset). Deployments check their files against it (deploy/src).
  */
-export function runServiceProcess<C extends z.ZodObject>(options: {
+export function serviceEnv<S extends z.ZodRawShape>(config: z.ZodObject<S>, port: number) {
+  return config.extend({ ...processEnv, PORT: envVars.port(port) });
+}
+/** What every service process's environment holds, whatever its own settings. */
+type CommonEnv = z.output<z.ZodObject<typeof processEnv>> & { PORT: number };
+
+/**
+ * Runs a service as its own process: parses its environment (`serviceEnv`), connects NATS and the mailer,
+ * builds the service, listens, and on SIGINT/SIGTERM closes HTTP, the service, the mailer and NATS in order.
+ * A bad environment exits 1 with the list.
+ */
+export function runServiceProcess<E extends z.ZodObject>(options: {
   name: string;
-  port: number;
-  config: C;
+  env: E;
   start: (
-    env: z.output<C> & { DATABASE_URL: string; HOST: string; PORT: number },
+    env: z.output<E> & CommonEnv,
     parts: { bus: NatsBus; mailer: Mailer; logger: Logger },
   ) => Promise<Service>;
 }) {
   const main = async () => {
-    const common = z.object({ ...processEnv, PORT: envVars.port(options.port) });
     // One parse, so a bad environment lists every problem at once.
-    const env = parseEnv(options.config.extend(common.shape)) as z.output<typeof common> & z.output<C>;
+    const env = parseEnv(options.env) as z.output<E> & CommonEnv;
     const logger = createLogger({ name: options.name });
     const lifecycle = new Lifecycle(logger);
     const bus = await NatsBus.connect({ url: env.NATS_URL, name: options.name, logger });

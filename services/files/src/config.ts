@@ -1,3 +1,4 @@
+import { serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -35,3 +36,13 @@ export const filesConfigSchema = z.object({
 export type FilesConfig = z.infer<typeof filesConfigSchema>;
 
 export const defaultFilesConfig = (): FilesConfig => filesConfigSchema.parse({});
+
+/** The process's whole environment (`npm start -w @baton/files`, containers, manifests). */
+export const filesProcessEnv = serviceEnv(
+  filesConfigSchema.extend({
+    IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
+    /** Its database on the DATABASE_URL server (tests run several side by side). */
+    FILES_DATABASE: z.string().default('baton_files'),
+  }),
+  7105,
+);

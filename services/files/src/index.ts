@@ -6,4 +6,4 @@ export {
   SERVICE_NAME,
   storageOriginOf,
 } from './app';
-export { type FilesConfig, filesConfigSchema } from './config';
+export { type FilesConfig, filesConfigSchema, filesProcessEnv } from './config';

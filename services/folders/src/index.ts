@@ -1,2 +1,2 @@
 export { createFolders, createFoldersApp, type Folders, type FoldersOptions, SERVICE_NAME } from './app';
-export { type FoldersConfig, foldersConfigSchema } from './config';
+export { type FoldersConfig, foldersConfigSchema, foldersProcessEnv } from './config';

@@ -1,16 +1,11 @@
 import { runServiceProcess } from '@baton/service-kit';
-import { z } from 'zod';
 import { createFolders, SERVICE_NAME } from './app';
-import { foldersConfigSchema } from './config';
+import { foldersProcessEnv } from './config';
 
 /** folders as its own process (distributed topology): `npm start -w @baton/folders`. */
 runServiceProcess({
   name: SERVICE_NAME,
-  port: 7103,
-  config: foldersConfigSchema.extend({
-    IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
-    FILES_URL: z.url().default('http://127.0.0.1:7105'),
-  }),
+  env: foldersProcessEnv,
   start: (env, { bus, logger }) =>
     createFolders({
       databaseUrl: env.DATABASE_URL,

@@ -1,5 +1,5 @@
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@baton/contracts';
-import { envVars } from '@baton/service-kit';
+import { envVars, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const identityConfigSchema = z.object({
@@ -24,3 +24,6 @@ export const identityConfigSchema = z.object({
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 export const defaultIdentityConfig = (): IdentityConfig => identityConfigSchema.parse({});
+
+/** The process's whole environment (`npm start -w @baton/identity`, containers, manifests). */
+export const identityProcessEnv = serviceEnv(identityConfigSchema, 7101);

@@ -1,3 +1,4 @@
+import { serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const tasksConfigSchema = z.object({
@@ -11,3 +12,12 @@ export const tasksConfigSchema = z.object({
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 
 export const defaultTasksConfig = (): TasksConfig => tasksConfigSchema.parse({});
+
+/** The process's whole environment (`npm start -w @baton/tasks`, containers, manifests). */
+export const tasksProcessEnv = serviceEnv(
+  tasksConfigSchema.extend({
+    IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
+    FILES_URL: z.url().default('http://127.0.0.1:7105'),
+  }),
+  7102,
+);

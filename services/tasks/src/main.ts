@@ -1,16 +1,11 @@
 import { runServiceProcess } from '@baton/service-kit';
-import { z } from 'zod';
 import { createTasks, SERVICE_NAME } from './app';
-import { tasksConfigSchema } from './config';
+import { tasksProcessEnv } from './config';
 
 /** tasks as its own process (distributed topology): `npm start -w @baton/tasks`. */
 runServiceProcess({
   name: SERVICE_NAME,
-  port: 7102,
-  config: tasksConfigSchema.extend({
-    IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
-    FILES_URL: z.url().default('http://127.0.0.1:7105'),
-  }),
+  env: tasksProcessEnv,
   start: (env, { bus, mailer, logger }) =>
     createTasks({
       databaseUrl: env.DATABASE_URL,
