@@ -11,6 +11,7 @@ export default defineConfig({
       'gateway/vitest.config.mts',
       'shell/vitest.config.mts',
       'mf-*/vitest.config.mts',
+      'deploy/vitest.config.mts',
       'e2e/vitest.config.mts',
     ],
   },

@@ -1,0 +1,34 @@
+import { filesProcessEnv } from '@baton/files';
+import { foldersProcessEnv } from '@baton/folders';
+import { gatewayEnvSchema } from '@baton/gateway';
+import { identityProcessEnv } from '@baton/identity';
+import { notificationsProcessEnv } from '@baton/notifications';
+import { tasksProcessEnv } from '@baton/tasks';
+import type { z } from 'zod';
+
+/** Every process a deployment runs, by its container and workload name, with the environment it reads. */
+export const processEnvs: Record<string, z.ZodObject> = {
+  identity: identityProcessEnv,
+  tasks: tasksProcessEnv,
+  folders: foldersProcessEnv,
+  notifications: notificationsProcessEnv,
+  files: filesProcessEnv,
+  gateway: gatewayEnvSchema,
+};
+
+/** URLs a process may leave unset on any machine: derived from another (JWKS_URL) or only for S3-compatibles. */
+const optionalUrls = new Set(['JWKS_URL', 'S3_ENDPOINT']);
+
+/**
+ * What a deployment on several machines must give a process: the variables it cannot start without, and
+ * every URL, whose defaults (127.0.0.1, localhost) only hold when everything runs on one machine.
+ */
+export function deploymentVariables(schema: z.ZodObject) {
+  return Object.entries(schema.shape)
+    .filter(
+      ([key, type]) =>
+        !(type as z.ZodType).safeParse(undefined).success || (key.endsWith('_URL') && !optionalUrls.has(key)),
+    )
+    .map(([key]) => key)
+    .sort();
+}
