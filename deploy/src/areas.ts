@@ -38,12 +38,23 @@ const table = (rows: string[][]) => {
     .join('\n');
 };
 
+/**
+ * This environment without what `npm run` adds (npm_config_local_prefix would point the clone's npm at this
+ * checkout, an empty npm_config_allow_scripts would skip the install scripts the root package.json allows).
+ */
+const plainEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_')));
+
 /** Runs every area's tests alone in a clean clone of HEAD. */
 function matrix() {
   const clone = mkdtempSync(join(tmpdir(), 'baton-areas-'));
   try {
     execFileSync('git', ['clone', '--quiet', repoRoot, clone]);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--silent'], { cwd: clone, stdio: 'inherit' });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--silent'], {
+      cwd: clone,
+      stdio: 'inherit',
+      env: plainEnv(),
+    });
     const rows = [['area', 'result', 'tests', 'time']];
     for (const area of areasOf(clone)) {
       const started = Date.now();
