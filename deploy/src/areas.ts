@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +48,8 @@ const plainEnv = () =>
 /** Runs every area's tests alone in a clean clone of HEAD. */
 function matrix() {
   const clone = mkdtempSync(join(tmpdir(), 'baton-areas-'));
+  // Embedded Postgres runs as another user when this one is root: it must be able to reach the clone.
+  chmodSync(clone, 0o755);
   try {
     execFileSync('git', ['clone', '--quiet', repoRoot, clone]);
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--silent'], {
