@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { repoRoot } from '@baton/gateway';
 
 /**
@@ -65,7 +65,7 @@ function matrix() {
         encoding: 'utf8',
         env: process.env,
       });
-      const output = `${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+      const output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
       const tests = output.match(/Tests\s+(.+?)\s*\(\d+\)/)?.[1] ?? '?';
       rows.push([area.name, run.status === 0 ? 'pass' : 'FAIL', tests, seconds(Date.now() - started)]);
       console.log(rows.at(-1)?.join('  '));

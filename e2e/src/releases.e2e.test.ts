@@ -157,7 +157,9 @@ const versionsLoaded = (loaded: string[]) => {
   const versions: Record<string, Set<string>> = {};
   for (const path of loaded) {
     const [, , remote, folder] = path.split('/') as [string, string, string, string];
-    (versions[remote] ??= new Set()).add(/^[0-9a-f]{12}$/.test(folder) ? folder : 'dist');
+    const seen = versions[remote] ?? new Set<string>();
+    seen.add(/^[0-9a-f]{12}$/.test(folder) ? folder : 'dist');
+    versions[remote] = seen;
   }
   return Object.fromEntries(Object.entries(versions).map(([remote, set]) => [remote, [...set]]));
 };
