@@ -43,16 +43,12 @@ const envSchema = gatewayEnvSchema
     MAIL_CATCHER_WEB_PORT: envVars.port(8025),
   });
 
-/** The remotes' dev servers (ARCHITECTURE.md "Ports"). */
-const devServerOrigins = [3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
-
 async function main() {
   const started = performance.now();
-  // Links in mails point at this server unless PUBLIC_URL says otherwise. A remote's dev server on this
-  // machine (ports 3001-3004) may stand in for its built copy in one tab: `/home?remote=mf-settings@…`.
+  // Links in mails point at this server unless PUBLIC_URL says otherwise. No other origin may run code in its
+  // pages: the remotes' dev servers stand in for their builds on the shell's dev server (shell/README.md).
   const env = parseEnv(envSchema, {
     PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
-    REMOTE_OVERRIDE_ORIGINS: devServerOrigins.join(','),
     ...process.env,
   });
   const storageOrigin = storageOriginOf(env);

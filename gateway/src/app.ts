@@ -30,7 +30,12 @@ export interface GatewayOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** Where uploaded files are stored when not on this origin (S3): the page may load and send them there. */
   storageOrigins?: string[];
+  /** Origins whose pages may open the app's WebSockets (PUBLIC_URL's and ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
 }
+
+/** The WebSocket origins of the pages' origins: the only sockets a page may open (not `ws:` to any host). */
+const socketOriginsOf = (origins: string[]) => origins.map((origin) => origin.replace(/^http/, 'ws'));
 
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });
@@ -59,7 +64,7 @@ export function createGatewayApp(options: GatewayOptions) {
       styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
       imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins, ...storage],
       fontSrc: ["'self'", ...remoteOrigins],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins, ...storage],
+      connectSrc: ["'self'", ...socketOriginsOf(options.allowedOrigins), ...remoteOrigins, ...storage],
       // File previews (PDF, text) are shown in frames.
       frameSrc: ["'self'", ...storage],
       frameAncestors: ["'none'"],

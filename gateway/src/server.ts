@@ -17,7 +17,6 @@ import { attachWebSockets } from './ws';
 export interface GatewayServerOptions extends GatewayOptions {
   bus: EventBus;
   revocations?: RevocationList;
-  allowedOrigins: string[];
   port: number;
   host?: string;
   presence?: PresenceTiming;

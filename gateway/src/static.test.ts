@@ -36,6 +36,7 @@ beforeAll(async () => {
       throw new Error('no tokens here');
     },
     logger: createLogger({ name: 'gateway' }),
+    allowedOrigins: ['https://baton.example', 'http://localhost:8080'],
     static: {
       shellDir: join(dir, 'shell'),
       remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-folders': join(dir, 'missing') },
@@ -123,6 +124,16 @@ describe('static serving', () => {
     expect(scriptSrc?.trim().split(/\s+/).sort()).toEqual(
       ['script-src', "'self'", 'https://staging.example', 'https://qa.example'].sort(),
     );
+  });
+
+  it('lets pages open sockets to the app only, not to any host', async () => {
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    const connectSrc = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
+    expect(connectSrc?.trim().split(/\s+/)).toEqual(
+      expect.arrayContaining(['wss://baton.example', 'ws://localhost:8080']),
+    );
+    expect(connectSrc?.trim().split(/\s+/)).not.toEqual(expect.arrayContaining(['ws:']));
+    expect(connectSrc?.trim().split(/\s+/)).not.toEqual(expect.arrayContaining(['wss:']));
   });
 
   it('keeps API 404s as JSON', async () => {

@@ -34,7 +34,12 @@ export async function startTestGateway(extra: Upstreams = {}) {
   const logger = createLogger({ name: 'gateway' });
   const { verifyAccess, revocations } = await createSessionVerifier(keys.resolver, config, { bus, logger });
   const upstreams: Upstreams = { identity: inProcessUpstream(identity.identity.app), ...extra };
-  const app = createGatewayApp({ upstreams, verifyAccess, logger });
+  const app = createGatewayApp({
+    upstreams,
+    verifyAccess,
+    logger,
+    allowedOrigins: ['http://localhost:8080'],
+  });
   return {
     app,
     identity,

@@ -46,6 +46,12 @@ export function createServiceApp(options: ServiceAppOptions) {
       limitLength: 64,
     }),
   );
+  // JSON answers carry tokens and people's data: no cache may keep them, unless a route says otherwise.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control') && c.res.headers.get('Content-Type')?.includes('json'))
+      c.header('Cache-Control', 'no-store');
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     await next();

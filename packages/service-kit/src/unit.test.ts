@@ -54,6 +54,12 @@ describe('service app', () => {
   app.get('/teapot', () => {
     throw new HttpError(409, 'conflict', 'Already there.');
   });
+  app.get('/tokens', (c) => c.json({ access: 'secret' }));
+  app.get('/keys', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ keys: [] });
+  });
+  app.get('/text', (c) => c.text('plain'));
 
   it('answers /healthz and a failing /readyz with 503 naming the check', async () => {
     expect((await app.request('/healthz')).status).toBe(200);
@@ -75,6 +81,13 @@ describe('service app', () => {
     const body = await boom.text();
     expect(body).not.toContain('secret internals');
     expect((await app.request('/nope')).status).toBe(404);
+  });
+
+  it('lets no cache keep a JSON answer (tokens, personal data, errors) unless the route says otherwise', async () => {
+    for (const path of ['/tokens', '/teapot', '/boom', '/nope'])
+      expect((await app.request(path)).headers.get('cache-control'), path).toBe('no-store');
+    expect((await app.request('/keys')).headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await app.request('/text')).headers.get('cache-control')).toBeNull();
   });
 
   it('keeps a sane incoming request id and replaces an unsafe one', async () => {

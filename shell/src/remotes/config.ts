@@ -9,8 +9,8 @@ export const overrideStorageKey = 'baton.remoteOverrides';
 
 /**
  * Parses `?remote=mf-tasks@https://staging.example/mf-tasks/mf-manifest.json` (repeatable). An override is
- * kept only when the remote exists and its URL is https (or this page's origin, or a local dev server) on an
- * allowed origin;
+ * kept only when the remote exists and its URL is this page's origin, or https on an allowed origin, or, for a
+ * page on this machine (a dev server), a dev server on this machine;
  * the rest are reported so the tester sees why nothing changed.
  */
 export function parseOverrides(search: string, document: RemotesDocument, pageOrigin: string) {
@@ -23,7 +23,10 @@ export function parseOverrides(search: string, document: RemotesDocument, pageOr
     const allowed =
       url !== null &&
       name in document.remotes &&
-      (url.origin === pageOrigin || document.overrideOrigins.includes(url.origin));
+      (url.origin === pageOrigin ||
+        document.overrideOrigins.includes(url.origin) ||
+        // A page from a dev server on this machine may use the remotes' dev servers on it.
+        (isLocal(new URL(pageOrigin)) && isLocal(url)));
     if (allowed) accepted[name] = url.href;
     else rejected.push(value);
   }
@@ -32,12 +35,13 @@ export function parseOverrides(search: string, document: RemotesDocument, pageOr
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+const isLocal = (url: URL) => url.protocol === 'http:' && loopback.has(url.hostname);
+
 /** https, this page's origin, or a dev server on this machine (http://localhost:3004). */
 function safeUrl(text: string, base: string) {
   try {
     const url = new URL(text, base);
-    const local = url.protocol === 'http:' && loopback.has(url.hostname);
-    return url.protocol === 'https:' || url.origin === base || local ? url : null;
+    return url.protocol === 'https:' || url.origin === base || isLocal(url) ? url : null;
   } catch {
     return null;
   }

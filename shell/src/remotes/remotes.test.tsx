@@ -24,7 +24,20 @@ describe('?remote= overrides', () => {
   it('accepts a local dev server when its origin is allowed', () => {
     const dev = { ...doc, overrideOrigins: ['http://localhost:3004'] };
     const url = 'http://localhost:3004/mf-manifest.json';
-    expect(parseOverrides(`?remote=mf-settings@${url}`, dev, page).accepted).toEqual({ 'mf-settings': url });
+    expect(parseOverrides(`?remote=mf-settings@${url}`, dev, 'https://baton.example').accepted).toEqual({
+      'mf-settings': url,
+    });
+  });
+
+  it("lets a page on this machine use the remotes' dev servers on it, and a page elsewhere not", () => {
+    const url = 'http://localhost:3004/mf-manifest.json';
+    expect(parseOverrides(`?remote=mf-settings@${url}`, doc, 'http://localhost:3000').accepted).toEqual({
+      'mf-settings': url,
+    });
+    expect(parseOverrides(`?remote=mf-settings@${url}`, doc, 'https://baton.example')).toEqual({
+      accepted: {},
+      rejected: [`mf-settings@${url}`],
+    });
   });
 
   it.each([
