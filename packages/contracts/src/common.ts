@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailPattern, limits } from './constants';
 
-export { emailPattern, limits } from './constants';
+export { emailPattern, limits, mailMessages } from './constants';
 
 export const email = z
   .string()

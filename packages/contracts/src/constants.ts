@@ -58,7 +58,19 @@ export const identityMessages = {
   trustedInviteAgain: 'An invitation was already sent to this email.',
   trustedNotFound: 'Trusted user not found.',
   trustedRemoved: 'Trusted user removed.',
-  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  /** What a limited caller is told, matching the Retry-After it gets. */
+  rateLimited: (retryAfterSeconds: number) =>
+    retryAfterSeconds <= 60
+      ? 'Too many attempts. Please wait a minute and try again.'
+      : `Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+} as const;
+
+/** What a person is told when the mails their actions send are capped (per recipient, per sender). */
+export const mailMessages = {
+  tooManyToRecipient: (retryAfterSeconds: number) =>
+    `Too many e-mails have gone to this address. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+  tooManyFromSender: (retryAfterSeconds: number) =>
+    `You have sent too many e-mails. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
 } as const;
 
 /** Sentences of the task form and the accept link that the server and the tasks views share (SPEC §5, §8). */

@@ -26,6 +26,12 @@ export interface KitTables {
     event_id: string;
     processed_at: Generated<Date>;
   };
+  /** Rate-limit windows, shared by the service's replicas (rate-limit.ts). */
+  kit_rate_limits: {
+    key: string;
+    count: number;
+    reset_at: Date;
+  };
   /** Server-side secrets, created on first start and shared by the service's replicas. */
   kit_secrets: {
     name: string;
@@ -84,6 +90,17 @@ const kitMigrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '2026-11-24T07:00_rate_limits': {
+    async up(db) {
+      await db.schema
+        .createTable('kit_rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('kit_rate_limits_reset').on('kit_rate_limits').column('reset_at').execute();
     },
   },
 };

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './files-client';
 export * from './lifecycle';
 export * from './logger';
+export * from './mail-caps';
 export * from './memory-bus';
 export * from './nats-bus';
 export * from './outbox';

@@ -1,46 +1,66 @@
 import type { Context } from 'hono';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { KitTables } from './db';
 import { HttpError } from './errors';
 
 export interface RateLimitRule {
-  /** Requests allowed per key within `windowMs`. */
+  /** Hits allowed per key within `windowMs`. */
   max: number;
   windowMs: number;
 }
 
+type Executor = Kysely<KitTables> | Transaction<KitTables>;
+
+/** Expired windows are deleted every this many hits (per limiter): the table stays the size of the live ones. */
+const sweepEvery = 500;
+
 /**
- * Fixed-window counter per key, in memory. Each replica counts on its own, so the effective limit
- * is `max` times the number of replicas; good enough to stop guessing, not a billing meter.
+ * A fixed-window counter per key, kept in the service's Postgres (kit_rate_limits), so every replica of the
+ * service spends one budget. One statement per hit; its row lock orders concurrent hits on one key.
  */
 export class RateLimiter {
-  private hits = new Map<string, { count: number; resetAt: number }>();
-  private sweepAt = 0;
+  private hits = 0;
 
   constructor(
-    private readonly rule: RateLimitRule,
-    private readonly message: string,
+    private readonly db: Kysely<KitTables>,
+    /** Keeps this limiter's keys apart from other limiters' in the shared table. */
+    private readonly name: string,
+    /** `null`: counts nothing (RATE_LIMITS=false, for benchmarks). */
+    private readonly rule: RateLimitRule | null,
+    /** The answer's message, for the wait it announces in Retry-After. */
+    private readonly message: (retryAfterSeconds: number) => string,
   ) {}
 
-  /** Counts one hit for `key`; throws 429 with Retry-After once the window's budget is spent. */
-  consume(key: string) {
-    const now = Date.now();
-    if (now > this.sweepAt) this.sweep(now);
-    let entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + this.rule.windowMs };
-      this.hits.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > this.rule.max) {
-      const retryAfter = Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
-      throw new HttpError(429, 'rate_limited', this.message, {
+  /**
+   * Counts one hit for `key`; throws 429 with Retry-After once the window's budget is spent. `executor` is a
+   * transaction when the hit must not count if the caller's work rolls back.
+   */
+  async consume(key: string, executor: Executor = this.db) {
+    const rule = this.rule;
+    if (!rule) return;
+    const seconds = rule.windowMs / 1000;
+    const window = sql<Date>`now() + make_interval(secs => ${seconds})`;
+    const expired = sql<boolean>`kit_rate_limits.reset_at <= now()`;
+    const { count, retry_after } = await executor
+      .insertInto('kit_rate_limits')
+      .values({ key: `${this.name}:${key}`, count: 1, reset_at: window })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql<number>`case when ${expired} then 1 else kit_rate_limits.count + 1 end`,
+          reset_at: sql<Date>`case when ${expired} then ${window} else kit_rate_limits.reset_at end`,
+        }),
+      )
+      .returning(['count', sql<number>`ceil(extract(epoch from reset_at - now()))::int`.as('retry_after')])
+      .executeTakeFirstOrThrow();
+    this.hits += 1;
+    if (this.hits % sweepEvery === 0)
+      await this.db.deleteFrom('kit_rate_limits').where('reset_at', '<', sql<Date>`now()`).execute();
+    if (count > rule.max) {
+      const retryAfter = Math.max(1, retry_after);
+      throw new HttpError(429, 'rate_limited', this.message(retryAfter), {
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
-    this.sweepAt = now + this.rule.windowMs;
   }
 }
 

@@ -5,7 +5,6 @@ import { subjectMatches } from './bus';
 import { EnvError, envVars, parseEnv } from './env';
 import { HttpError } from './errors';
 import { createLogger } from './logger';
-import { RateLimiter } from './rate-limit';
 
 describe('subjectMatches', () => {
   it.each([
@@ -96,21 +95,5 @@ describe('service app', () => {
     ).toBe('abc-123');
     const unsafe = await app.request('/healthz', { headers: { 'x-request-id': 'a\u0001b' } });
     expect(unsafe.headers.get('x-request-id')).not.toBe('a\u0001b');
-  });
-});
-
-describe('RateLimiter', () => {
-  it('allows max hits per window, then throws 429 with Retry-After', () => {
-    const limiter = new RateLimiter({ max: 2, windowMs: 60_000 }, 'Slow down.');
-    limiter.consume('k');
-    limiter.consume('k');
-    expect(() => limiter.consume('k')).toThrow(HttpError);
-    limiter.consume('other');
-    try {
-      limiter.consume('k');
-    } catch (error) {
-      expect((error as HttpError).status).toBe(429);
-      expect((error as HttpError).extra.headers?.['Retry-After']).toBe('60');
-    }
   });
 });

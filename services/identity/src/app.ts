@@ -4,9 +4,11 @@ import {
   createLogger,
   createServiceApp,
   createTokenVerifier,
+  type Database,
   type EventBus,
   type Logger,
   loadServerSecret,
+  MailCaps,
   OutboxRelay,
   openDatabase,
   pingDatabase,
@@ -35,27 +37,25 @@ const rateLimitRules: Record<keyof IdentityDeps['limits'], RateLimitRule> = {
   refresh: { max: 60, windowMs: minute },
   reset: { max: 10, windowMs: minute },
   resetAccount: { max: 5, windowMs: 15 * minute },
+  // Each confirmation with a valid link hashes a password: a flood of them would starve everyone's requests.
+  resetConfirm: { max: 10, windowMs: minute },
   // Per account: a stolen access token must not become a way to guess the current password.
   passwordChange: { max: 10, windowMs: 15 * minute },
 };
-const unlimited: RateLimitRule = { max: Number.MAX_SAFE_INTEGER, windowMs: minute };
-
+/** identity's limiters over its database, so its replicas share them (`enabled` false: count nothing). */
 export function createLimits(
+  db: Database<IdentityTables>,
   enabled: boolean,
   rules: Partial<typeof rateLimitRules> = {},
 ): IdentityDeps['limits'] {
   const merged = { ...rateLimitRules, ...rules };
-  const make = (rule: RateLimitRule) =>
-    new RateLimiter(enabled ? rule : unlimited, identityMessages.rateLimited);
-  return {
-    login: make(merged.login),
-    loginAccount: make(merged.loginAccount),
-    signup: make(merged.signup),
-    refresh: make(merged.refresh),
-    reset: make(merged.reset),
-    resetAccount: make(merged.resetAccount),
-    passwordChange: make(merged.passwordChange),
-  };
+  const names = Object.keys(rateLimitRules) as (keyof typeof rateLimitRules)[];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      new RateLimiter(db, name, enabled ? merged[name] : null, identityMessages.rateLimited),
+    ]),
+  ) as IdentityDeps['limits'];
 }
 
 /** identity's HTTP app over ready dependencies (tests build it without a port). */
@@ -111,7 +111,8 @@ export async function createIdentity(options: IdentityOptions) {
       audience: config.JWT_AUDIENCE,
     }),
     afterOutboxWrite: () => relay.kick(),
-    limits: createLimits(config.RATE_LIMITS, options.rateLimits),
+    limits: createLimits(db, config.RATE_LIMITS, options.rateLimits),
+    mailCaps: new MailCaps(db, config.RATE_LIMITS),
   };
   const app = createIdentityApp(deps, {
     database: () => pingDatabase(db),

@@ -1,4 +1,4 @@
-import type { Database, Logger, RateLimiter, TokenVerifier } from '@baton/service-kit';
+import type { Database, Logger, MailCaps, RateLimiter, TokenVerifier } from '@baton/service-kit';
 import type { IdentityConfig } from './config';
 import type { IdentityTables } from './db/schema';
 import type { SigningKeys } from './keys';
@@ -17,7 +17,16 @@ export interface IdentityDeps {
   /** Called after a commit that wrote outbox rows. */
   afterOutboxWrite: () => void;
   limits: Record<
-    'login' | 'loginAccount' | 'signup' | 'refresh' | 'reset' | 'resetAccount' | 'passwordChange',
+    | 'login'
+    | 'loginAccount'
+    | 'signup'
+    | 'refresh'
+    | 'reset'
+    | 'resetAccount'
+    | 'resetConfirm'
+    | 'passwordChange',
     RateLimiter
   >;
+  /** Caps on the invitations one person sends, and one address receives. */
+  mailCaps: MailCaps;
 }

@@ -1,23 +1,61 @@
 import { Writable } from 'node:stream';
 import { identityMessages as m } from '@baton/contracts';
 import { createLogger } from '@baton/service-kit';
-import { forgeToken, jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseServerUrl, forgeToken, jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIdentity } from './app';
 import { startTestIdentity, type TestIdentity } from './testing';
+
+/** How many passwords the service hashed (the real hash, counted). */
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./passwords')>();
+  return {
+    ...real,
+    hashPassword: (password: string) => {
+      hashes.count += 1;
+      return real.hashPassword(password);
+    },
+  };
+});
 
 describe('rate limits', () => {
   let t: TestIdentity;
+  const rateLimits = {
+    login: { max: 3, windowMs: 60_000 },
+    reset: { max: 2, windowMs: 60_000 },
+    resetConfirm: { max: 3, windowMs: 60_000 },
+    passwordChange: { max: 3, windowMs: 60_000 },
+  };
   beforeAll(async () => {
-    t = await startTestIdentity({
-      config: { RATE_LIMITS: true },
-      rateLimits: {
-        login: { max: 3, windowMs: 60_000 },
-        reset: { max: 2, windowMs: 60_000 },
-        passwordChange: { max: 3, windowMs: 60_000 },
-      },
-    });
+    t = await startTestIdentity({ config: { RATE_LIMITS: true }, rateLimits });
   });
   afterAll(() => t.close());
+
+  /** A login attempt from `address` (the gateway's X-Forwarded-For). */
+  const loginFrom = (request: TestIdentity['request'], address: string, email: string) => {
+    const attempt = jsonRequest('POST', { email, password: 'whatever!' });
+    return request('/login/', { ...attempt, headers: { ...attempt.headers, 'x-forwarded-for': address } });
+  };
+
+  it('hold across replicas: a second identity on the same database spends the same budget', async () => {
+    const replica = await createIdentity({
+      databaseUrl: databaseServerUrl(),
+      database: t.database,
+      bus: t.bus,
+      config: t.identity.deps.config,
+      rateLimits,
+    });
+    try {
+      const other = (path: string, init?: RequestInit) => replica.app.request(path, init);
+      const statuses = [];
+      for (const request of [t.request, other, t.request, other])
+        statuses.push((await loginFrom(request, '10.9.9.9', 'replicas@example.com')).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await replica.close();
+    }
+  });
 
   it('answer 429 with a clear message and Retry-After once the budget is spent', async () => {
     const body = { email: 'someone@example.com', password: 'whatever!' };
@@ -25,8 +63,40 @@ describe('rate limits', () => {
       expect((await t.request('/login/', jsonRequest('POST', body))).status).toBe(401);
     const limited = await t.request('/login/', jsonRequest('POST', body));
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await readJson(limited)).error).toBe(m.rateLimited);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect((await readJson(limited)).error).toBe(m.rateLimited(retryAfter));
+    expect(m.rateLimited(retryAfter)).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+
+  it('announce the wait Retry-After gives: a 15-minute account lock does not say "a minute"', async () => {
+    expect(m.rateLimited(900)).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(m.rateLimited(61)).toBe('Too many attempts. Please try again in 2 minutes.');
+    const attempt = (address: string) => loginFrom(t.request, address, 'locked@example.com');
+    // From a new address each time, so the account's budget (15 minutes) runs out, not an address's.
+    let limited = await attempt('10.0.0.1');
+    for (let i = 2; i < 20 && limited.status !== 429; i++) limited = await attempt(`10.0.0.${i}`);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect((await readJson(limited)).error).toBe(m.rateLimited(retryAfter));
+  });
+
+  it('throttle password-reset confirmations per address, and refuse a bad link before hashing anything', async () => {
+    const confirm = () =>
+      t.request(
+        '/api/auth/password-reset/confirm/',
+        jsonRequest('POST', {
+          uid: '00000000-0000-4000-8000-000000000000',
+          token: 'not-a-token',
+          newPassword: 'a new password',
+          confirmPassword: 'a new password',
+        }),
+      );
+    const hashedBefore = hashes.count;
+    for (let i = 0; i < 3; i++) expect((await confirm()).status).toBe(400);
+    expect(hashes.count).toBe(hashedBefore);
+    expect((await confirm()).status).toBe(429);
   });
 
   it('stop guessing the current password through change-password, per account', async () => {
@@ -44,7 +114,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await change(user, `guess ${i}`)).status).toBe(400);
     const limited = await change(user, user.password);
     expect(limited.status).toBe(429);
-    expect((await readJson(limited)).error).toBe(m.rateLimited);
+    expect((await readJson(limited)).error).toBe(m.rateLimited(Number(limited.headers.get('retry-after'))));
     expect((await change(other, other.password)).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import {
   createServiceApp,
   type FilesFetch,
   filesClient,
+  MailCaps,
   openServiceCore,
   type ServiceOptions,
 } from '@baton/service-kit';
@@ -68,6 +69,7 @@ export async function createTasks(options: TasksOptions) {
     afterOutboxWrite: core.afterOutboxWrite,
     identity: options.identity,
     files: filesClient(options.files, logger),
+    mailCaps: new MailCaps(db, config.RATE_LIMITS),
   };
   return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@baton/service-kit';
+import { envVars, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const tasksConfigSchema = z.object({
@@ -8,6 +8,8 @@ export const tasksConfigSchema = z.object({
   JWT_AUDIENCE: z.string().min(1).default('baton'),
   /** Accept links work once and for this long. */
   ACCEPT_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Caps on the mails people's actions send (off only for benchmarks). */
+  RATE_LIMITS: envVars.bool(true),
 });
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 

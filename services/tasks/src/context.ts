@@ -1,4 +1,4 @@
-import type { Database, FilesClient, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Database, FilesClient, KitTables, Logger, MailCaps, TokenVerifier } from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { TasksConfig } from './config';
 import type { TasksTables } from './db/schema';
@@ -18,4 +18,6 @@ export interface TasksDeps {
   identity: (path: string, init: RequestInit) => Promise<Response>;
   /** The files service, on the person's behalf (attachments). */
   files: FilesClient;
+  /** Caps on the invitations and accept mails one person sends, and one address receives. */
+  mailCaps: MailCaps;
 }

@@ -26,10 +26,10 @@ export function authRoutes(deps: IdentityDeps) {
   const app = new Hono<AppEnv>();
 
   app.post('/login/', async (c) => {
-    deps.limits.login.consume(clientAddress(c));
+    await deps.limits.login.consume(clientAddress(c));
     const body = await jsonBody(c, loginRequest);
     const email = body.email.trim().toLowerCase();
-    deps.limits.loginAccount.consume(email);
+    await deps.limits.loginAccount.consume(email);
     const user = await findUserByEmail(deps.db, email);
     // Same work, status and body whether the e-mail is unknown or the password wrong.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
@@ -39,7 +39,7 @@ export function authRoutes(deps: IdentityDeps) {
   });
 
   app.post('/user_signup/', async (c) => {
-    deps.limits.signup.consume(clientAddress(c));
+    await deps.limits.signup.consume(clientAddress(c));
     const body = await jsonBody(c, signupRequest);
     const passwordHash = await hashPassword(body.password);
     try {
@@ -74,7 +74,7 @@ export function authRoutes(deps: IdentityDeps) {
   app.get('/api/token/check/', async (c) => c.json(await tokenCheck(deps, c.req.header('authorization'))));
 
   app.post('/api/token/refresh/', async (c) => {
-    deps.limits.refresh.consume(clientAddress(c));
+    await deps.limits.refresh.consume(clientAddress(c));
     const { refresh } = await jsonBody(c, refreshRequest);
     const result = await rotateRefreshToken(deps, refresh);
     if (!result.ok) {

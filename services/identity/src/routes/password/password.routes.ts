@@ -7,8 +7,9 @@ import {
 } from '@baton/contracts';
 import { type AppEnv, badRequest, clientAddress, enqueueMail, jsonBody } from '@baton/service-kit';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { IdentityDeps } from '../../context';
+import type { IdentityTables } from '../../db/schema';
 import { resetMail } from '../../mails';
 import { authenticated } from '../../middleware';
 import { hashPassword, verifyPassword } from '../../passwords';
@@ -16,16 +17,26 @@ import { randomSecret, sha256 } from '../../secrets';
 import { revokeSessions } from '../../sessions';
 import { findUserByEmail, findUserById } from '../../users';
 
+/** The reset row of a link that still works: this person's and this token's, unused and unexpired. */
+const usableLink =
+  (uid: string, token: string) => (eb: ExpressionBuilder<IdentityTables, 'password_resets'>) =>
+    eb.and([
+      eb('user_id', '=', uid),
+      eb('token_hash', '=', sha256(token)),
+      eb('used_at', 'is', null),
+      eb('expires_at', '>', sql<Date>`now()`),
+    ]);
+
 /** Password reset by mailed link, and password change in settings. */
 export function passwordRoutes(deps: IdentityDeps) {
   const app = new Hono<AppEnv>();
 
   app.post('/api/auth/password-reset/request/', async (c) => {
-    deps.limits.reset.consume(clientAddress(c));
+    await deps.limits.reset.consume(clientAddress(c));
     const body = await jsonBody(c, passwordResetRequest);
     const email = body.email.toLowerCase();
     // Counted for every address, known or not, so a 429 reveals nothing either.
-    deps.limits.resetAccount.consume(email);
+    await deps.limits.resetAccount.consume(email);
     const user = await findUserByEmail(deps.db, email);
     if (user) {
       const token = randomSecret();
@@ -52,18 +63,23 @@ export function passwordRoutes(deps: IdentityDeps) {
   });
 
   app.post('/api/auth/password-reset/confirm/', async (c) => {
+    await deps.limits.resetConfirm.consume(clientAddress(c));
     const body = await jsonBody(c, passwordResetConfirmRequest);
     if (!uuid.safeParse(body.uid).success) throw badRequest(m.resetInvalid);
+    const usable = await deps.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where(usableLink(body.uid, body.token))
+      .executeTakeFirst();
+    // The link is checked before the (deliberately slow) hash: a bad link costs an index lookup.
+    if (!usable) throw badRequest(m.resetInvalid);
     const passwordHash = await hashPassword(body.newPassword);
     const done = await deps.db.transaction().execute(async (trx) => {
       // The conditional update is the single winner among concurrent uses of one link.
       const claimed = await trx
         .updateTable('password_resets')
         .set({ used_at: sql<Date>`now()` })
-        .where('user_id', '=', body.uid)
-        .where('token_hash', '=', sha256(body.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
+        .where(usableLink(body.uid, body.token))
         .returning('user_id')
         .executeTakeFirst();
       if (!claimed) return false;
@@ -82,7 +98,7 @@ export function passwordRoutes(deps: IdentityDeps) {
 
   app.post('/api/settings/change-password/', authenticated(deps), async (c) => {
     const auth = c.get('auth');
-    deps.limits.passwordChange.consume(auth.userId);
+    await deps.limits.passwordChange.consume(auth.userId);
     const body = await jsonBody(c, changePasswordRequest);
     const user = await findUserById(deps.db, auth.userId);
     if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {

@@ -44,6 +44,7 @@ export function trustedRoutes(deps: IdentityDeps) {
       const sent = await deps.db.transaction().execute(async (trx) => {
         const fresh = await recordInvitation(trx, owner.id, email);
         if (fresh) {
+          await deps.mailCaps.consume(trx, email, owner.id);
           const link = new URL('/signup', deps.config.PUBLIC_URL).toString();
           await enqueueMail(trx, trustInvitationMail(email, owner, link));
         }

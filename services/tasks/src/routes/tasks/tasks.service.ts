@@ -155,6 +155,7 @@ export async function delegateTask(
       .execute();
     const view = await viewOf(trx, id);
     const from = { name: view.owner_first_name ?? me.email, email: me.email };
+    if (!trusted) await deps.mailCaps.consume(trx, email, me.userId);
     if (!recipient) {
       const signup = new URL('/signup', deps.config.PUBLIC_URL).toString();
       await enqueueMail(trx, joinInvitationMail(email, from, body.title, role, signup));
