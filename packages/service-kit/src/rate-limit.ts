@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { KitTables } from './db';
 import { HttpError } from './errors';
 
@@ -36,8 +36,14 @@ export class RateLimiter {
    * transaction when the hit must not count if the caller's work rolls back.
    */
   async consume(key: string, executor: Executor = this.db) {
+    const hit = await this.record(key, executor);
+    if (this.rule && hit && hit.count > this.rule.max) throw tooManyAttempts(this.message, hit.retryAfter);
+  }
+
+  /** Counts one hit for `key` without refusing it (later calls refuse with `check` or `consume`). */
+  async record(key: string, executor: Executor = this.db) {
     const rule = this.rule;
-    if (!rule) return;
+    if (!rule) return null;
     const seconds = rule.windowMs / 1000;
     const window = sql<Date>`now() + make_interval(secs => ${seconds})`;
     const expired = sql<boolean>`kit_rate_limits.reset_at <= now()`;
@@ -50,18 +56,37 @@ export class RateLimiter {
           reset_at: sql<Date>`case when ${expired} then ${window} else kit_rate_limits.reset_at end`,
         }),
       )
-      .returning(['count', sql<number>`ceil(extract(epoch from reset_at - now()))::int`.as('retry_after')])
+      .returning(['count', retryAfterOf(sql.ref('reset_at')).as('retry_after')])
       .executeTakeFirstOrThrow();
     this.hits += 1;
     if (this.hits % sweepEvery === 0)
       await this.db.deleteFrom('kit_rate_limits').where('reset_at', '<', sql<Date>`now()`).execute();
-    if (count > rule.max) {
-      const retryAfter = Math.max(1, retry_after);
-      throw new HttpError(429, 'rate_limited', this.message(retryAfter), {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    return { count, retryAfter: retry_after };
   }
+
+  /** Refuses (429) when `key`'s budget for this window is spent, without counting a hit. */
+  async check(key: string) {
+    const rule = this.rule;
+    if (!rule) return;
+    const window = await this.db
+      .selectFrom('kit_rate_limits')
+      .select(['count', retryAfterOf(sql.ref('reset_at')).as('retry_after')])
+      .where('key', '=', `${this.name}:${key}`)
+      .where('reset_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    if (window && window.count >= rule.max) throw tooManyAttempts(this.message, window.retry_after);
+  }
+}
+
+/** Whole seconds from now until `at` (at least 1). */
+export const retryAfterOf = (at: RawBuilder<unknown> | ReturnType<typeof sql.ref>) =>
+  sql<number>`greatest(1, ceil(extract(epoch from ${at} - now())))::int`;
+
+/** The 429 a limit answers: its message for the wait, and that wait in Retry-After. */
+export function tooManyAttempts(message: (retryAfterSeconds: number) => string, retryAfter: number) {
+  return new HttpError(429, 'rate_limited', message(retryAfter), {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
 
 /**

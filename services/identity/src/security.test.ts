@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { identityMessages as m } from '@baton/contracts';
 import { createLogger } from '@baton/service-kit';
 import { databaseServerUrl, forgeToken, jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdentity } from './app';
 import { startTestIdentity, type TestIdentity } from './testing';
@@ -19,6 +20,12 @@ vi.mock('./passwords', async (importOriginal) => {
   };
 });
 
+/** A login attempt from `address` (the gateway's X-Forwarded-For). */
+const loginFrom = (request: TestIdentity['request'], address: string, email: string) => {
+  const attempt = jsonRequest('POST', { email, password: 'whatever!' });
+  return request('/login/', { ...attempt, headers: { ...attempt.headers, 'x-forwarded-for': address } });
+};
+
 describe('rate limits', () => {
   let t: TestIdentity;
   const rateLimits = {
@@ -32,12 +39,6 @@ describe('rate limits', () => {
   });
   afterAll(() => t.close());
 
-  /** A login attempt from `address` (the gateway's X-Forwarded-For). */
-  const loginFrom = (request: TestIdentity['request'], address: string, email: string) => {
-    const attempt = jsonRequest('POST', { email, password: 'whatever!' });
-    return request('/login/', { ...attempt, headers: { ...attempt.headers, 'x-forwarded-for': address } });
-  };
-
   it('hold across replicas: a second identity on the same database spends the same budget', async () => {
     const replica = await createIdentity({
       databaseUrl: databaseServerUrl(),
@@ -49,8 +50,9 @@ describe('rate limits', () => {
     try {
       const other = (path: string, init?: RequestInit) => replica.app.request(path, init);
       const statuses = [];
-      for (const request of [t.request, other, t.request, other])
-        statuses.push((await loginFrom(request, '10.9.9.9', 'replicas@example.com')).status);
+      // Other e-mails each time: only the address's budget (3 a minute) is shared.
+      for (const [i, request] of [t.request, other, t.request, other].entries())
+        statuses.push((await loginFrom(request, '10.9.9.9', `replicas-${i}@example.com`)).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
       await replica.close();
@@ -128,6 +130,55 @@ describe('rate limits', () => {
     await reset('10.0.0.1');
     expect((await reset('10.0.0.1')).status).toBe(429);
     expect((await reset('10.0.0.2')).status).toBe(200);
+  });
+});
+
+describe('sign-in throttling (OWASP): a growing delay per account and address; own addresses pass', () => {
+  let u: TestIdentity;
+  beforeAll(async () => {
+    u = await startTestIdentity({ config: { RATE_LIMITS: true } });
+  });
+  afterAll(() => u.close());
+
+  it('make an account-and-address pair wait longer after each failure from the third on', async () => {
+    const address = '10.7.7.7';
+    const email = 'guessed@example.com';
+    const unblock = () =>
+      sql`update login_failures set blocked_until = now() where email = ${email}`.execute(u.identity.deps.db);
+    expect((await loginFrom(u.request, address, email)).status).toBe(401);
+    expect((await loginFrom(u.request, address, email)).status).toBe(401);
+    expect((await loginFrom(u.request, address, email)).status).toBe(401);
+    const waits: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const held = await loginFrom(u.request, address, email);
+      expect(held.status).toBe(429);
+      waits.push(held.headers.get('retry-after') ?? '');
+      await unblock();
+      expect((await loginFrom(u.request, address, email)).status).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4']);
+    // Another address is not held back by this pair.
+    expect((await loginFrom(u.request, '10.7.7.8', email)).status).toBe(401);
+  });
+
+  it('let nobody lock a person out by typing their e-mail: their own address still signs in', async () => {
+    const person = await signUp(u.request);
+    const request = jsonRequest('POST', { email: person.email, password: person.password });
+    const own = (init: RequestInit) => ({
+      ...init,
+      headers: { ...init.headers, 'x-forwarded-for': '10.5.5.5' },
+    });
+    expect((await u.request('/login/', own(request))).status).toBe(200);
+    // Someone else, from ten addresses: the account's limit (10 failures in 15 minutes) is spent.
+    for (let i = 0; i < 10; i++)
+      expect((await loginFrom(u.request, `10.6.6.${i}`, person.email)).status).toBe(401);
+    const stranger = await loginFrom(u.request, '10.6.6.99', person.email);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(60);
+    // The person, from the address they signed in from before, gets in; from a new one they wait too.
+    expect((await u.request('/login/', own(request))).status).toBe(200);
+    const elsewhere = { ...request, headers: { ...request.headers, 'x-forwarded-for': '10.4.4.4' } };
+    expect((await u.request('/login/', elsewhere)).status).toBe(429);
   });
 });
 

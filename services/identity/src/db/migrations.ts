@@ -112,4 +112,25 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('secrets').execute();
     },
   },
+  '2026-11-24T07:10_login_throttle': {
+    async up(db: Kysely<any>) {
+      // Failed sign-ins per account and address (a growing delay), and the addresses an account signed in from.
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('blocked_until', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('login_failures_pk', ['email', 'address'])
+        .execute();
+      await db.schema
+        .createTable('login_addresses')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('last_success_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('login_addresses_pk', ['user_id', 'address'])
+        .execute();
+    },
+  },
 };

@@ -55,6 +55,20 @@ export interface IdentityTables {
     email: string;
     invited_at: Generated<Date>;
   };
+  /** Failed sign-ins of one account from one address: each failure past the third doubles the wait. */
+  login_failures: {
+    email: string;
+    address: string;
+    failures: number;
+    blocked_until: Date;
+    updated_at: Generated<Date>;
+  };
+  /** Addresses an account signed in from: they pass the account's own limit (someone else's guessing). */
+  login_addresses: {
+    user_id: string;
+    address: string;
+    last_success_at: Generated<Date>;
+  };
   signing_keys: {
     kid: string;
     private_jwk: unknown;

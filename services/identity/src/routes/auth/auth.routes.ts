@@ -16,6 +16,7 @@ import {
 } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
+import { checkSignIn, signedIn, signInFailed } from '../../login-throttle';
 import { tokenCheck } from '../../middleware';
 import { dummyHash, hashPassword, verifyPassword } from '../../passwords';
 import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
@@ -26,14 +27,19 @@ export function authRoutes(deps: IdentityDeps) {
   const app = new Hono<AppEnv>();
 
   app.post('/login/', async (c) => {
-    await deps.limits.login.consume(clientAddress(c));
+    const address = clientAddress(c);
+    await deps.limits.login.consume(address);
     const body = await jsonBody(c, loginRequest);
     const email = body.email.trim().toLowerCase();
-    await deps.limits.loginAccount.consume(email);
+    await checkSignIn(deps, email, address);
     const user = await findUserByEmail(deps.db, email);
     // Same work, status and body whether the e-mail is unknown or the password wrong.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
-    if (!user || !ok) throw new HttpError(401, 'unauthorized', m.invalidCredentials);
+    if (!user || !ok) {
+      await signInFailed(deps, email, address);
+      throw new HttpError(401, 'unauthorized', m.invalidCredentials);
+    }
+    await signedIn(deps, user.id, email, address);
     const tokens = await openSession(deps, deps.db, user);
     return c.json({ user: toPublicUser(user), tokens, preferences: preferencesOf(user), error: null });
   });
