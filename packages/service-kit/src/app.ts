@@ -70,7 +70,12 @@ export function createServiceApp(options: ServiceAppOptions) {
   });
   const limitBody = bodyLimit({
     maxSize: options.maxBodyBytes ?? 64 * 1024,
-    onError: (c) => c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413),
+    // The rest of the body is not read: the connection closes after the answer, so a kept-alive client
+    // sends its next request on a new one instead of losing it in the unread bytes.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413);
+    },
   });
   const streamed = options.streamedBodyPrefix;
   app.use((c, next) => (streamed && c.req.path.startsWith(streamed) ? next() : limitBody(c, next)));
