@@ -34,6 +34,8 @@ export const identityMessages = {
   invalidEmail: 'Enter a valid email address.',
   signupPasswordMismatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooWeak:
+    'This password is too easy to guess. Try a longer phrase of words that do not go together.',
   emailTaken: 'An account with this email already exists.',
   resetRequested: 'If the email exists, a reset link has been sent.',
   resetEmailRequired: 'Email is required.',

@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { checkSignIn, signedIn, signInFailed } from '../../login-throttle';
 import { tokenCheck } from '../../middleware';
-import { dummyHash, hashPassword, verifyPassword } from '../../passwords';
+import { dummyHash, hashNewPassword, verifyPassword } from '../../passwords';
 import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
 import { claimTrustInvitations, findUserByEmail, preferencesOf, toPublicUser } from '../../users';
 
@@ -47,7 +47,7 @@ export function authRoutes(deps: IdentityDeps) {
   app.post('/user_signup/', async (c) => {
     await deps.limits.signup.consume(clientAddress(c));
     const body = await jsonBody(c, signupRequest);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashNewPassword(body.password, [body.email, body.firstname, body.lastname]);
     try {
       const result = await deps.db.transaction().execute(async (trx) => {
         const user = await trx

@@ -12,7 +12,7 @@ import type { IdentityDeps } from '../../context';
 import type { IdentityTables } from '../../db/schema';
 import { resetMail } from '../../mails';
 import { authenticated } from '../../middleware';
-import { hashPassword, verifyPassword } from '../../passwords';
+import { hashNewPassword, verifyPassword } from '../../passwords';
 import { randomSecret, sha256 } from '../../secrets';
 import { revokeSessions } from '../../sessions';
 import { findUserByEmail, findUserById } from '../../users';
@@ -26,6 +26,10 @@ const usableLink =
       eb('used_at', 'is', null),
       eb('expires_at', '>', sql<Date>`now()`),
     ]);
+
+/** What a person's new password must not be built from. */
+const personalWords = (user: { email: string; first_name: string; last_name: string } | undefined) =>
+  user ? [user.email, user.first_name, user.last_name] : [];
 
 /** Password reset by mailed link, and password change in settings. */
 export function passwordRoutes(deps: IdentityDeps) {
@@ -73,7 +77,8 @@ export function passwordRoutes(deps: IdentityDeps) {
       .executeTakeFirst();
     // The link is checked before the (deliberately slow) hash: a bad link costs an index lookup.
     if (!usable) throw badRequest(m.resetInvalid);
-    const passwordHash = await hashPassword(body.newPassword);
+    const person = await findUserById(deps.db, usable.user_id);
+    const passwordHash = await hashNewPassword(body.newPassword, personalWords(person));
     const done = await deps.db.transaction().execute(async (trx) => {
       // The conditional update is the single winner among concurrent uses of one link.
       const claimed = await trx
@@ -104,7 +109,7 @@ export function passwordRoutes(deps: IdentityDeps) {
     if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
       throw badRequest(m.changeWrongCurrent);
     }
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await hashNewPassword(body.newPassword, personalWords(user));
     await deps.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')

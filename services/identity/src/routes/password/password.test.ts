@@ -176,3 +176,57 @@ describe('POST /api/settings/change-password/', () => {
     expect((await post('/api/settings/change-password/', {})).status).toBe(401);
   });
 });
+
+describe('password strength (zxcvbn on this server, common and breached-style passwords refused)', () => {
+  const weak = ['password123', 'Password1!', 'qwertyuiop', 'iloveyou2024', 'letmein123'];
+
+  it('refuses common passwords at sign-up with a clear message, and the person is not created', async () => {
+    for (const password of weak) {
+      const email = `weak-${Math.random().toString(36).slice(2)}@example.com`;
+      const res = await post('/user_signup/', {
+        firstname: 'Wes',
+        lastname: 'Weak',
+        email,
+        password,
+        confirmPassword: password,
+      });
+      expect(res.status, password).toBe(400);
+      expect((await readJson(res)).error, password).toBe(m.passwordTooWeak);
+      expect((await post('/login/', { email, password })).status).toBe(401);
+    }
+  });
+
+  it("refuses a password made of the person's own name or e-mail", async () => {
+    const res = await post('/user_signup/', {
+      firstname: 'Marguerite',
+      lastname: 'Duras',
+      email: 'marguerite.duras@example.com',
+      password: 'MargueriteDuras',
+      confirmPassword: 'MargueriteDuras',
+    });
+    expect((await readJson(res)).error).toBe(m.passwordTooWeak);
+  });
+
+  it('accepts a long pass-phrase whole: not truncated, so its first 64 characters alone do not sign in', async () => {
+    const phrase = 'tin kettles whistle over the harbour while seven grey herons argue about lunch today';
+    expect(phrase.length).toBeGreaterThan(80);
+    const user = await signUp(ctx.t.request, { password: phrase });
+    expect((await post('/login/', { email: user.email, password: phrase })).status).toBe(200);
+    expect((await post('/login/', { email: user.email, password: phrase.slice(0, 64) })).status).toBe(401);
+  });
+
+  it('refuses a weak new password at change and at reset, and the reset link still works after', async () => {
+    const user = await signUp(ctx.t.request);
+    const change = await post(
+      '/api/settings/change-password/',
+      { currentPassword: user.password, newPassword: 'password123', confirmPassword: 'password123' },
+      user.access,
+    );
+    expect(change.status).toBe(400);
+    expect((await readJson(change)).error).toBe(m.passwordTooWeak);
+    const { uid, token } = await requestResetLink(user.email);
+    const weakReset = await confirmReset(uid, token, 'qwertyuiop');
+    expect((await readJson(weakReset)).error).toBe(m.passwordTooWeak);
+    expect((await confirmReset(uid, token, 'a sturdier phrase of words')).status).toBe(200);
+  });
+});
