@@ -8,7 +8,11 @@ let port: number;
 let server: Awaited<ReturnType<typeof listen>>['server'];
 
 beforeAll(async () => {
-  const app = createServiceApp({ name: 'limits', logger: createLogger({ name: 'limits' }), maxBodyBytes: 1024 });
+  const app = createServiceApp({
+    name: 'limits',
+    logger: createLogger({ name: 'limits' }),
+    maxBodyBytes: 1024,
+  });
   app.post('/echo', async (c) => c.json({ bytes: (await c.req.text()).length }));
   ({ port, server } = await listen(app.fetch, 0, '127.0.0.1'));
 });
