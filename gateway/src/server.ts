@@ -12,7 +12,7 @@ import { createGatewayApp, type GatewayOptions } from './app';
 import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
 import type { PresenceTiming } from './presence';
 import type { Upstreams } from './upstreams';
-import { attachWebSockets } from './ws';
+import { attachWebSockets, type SocketLimits } from './ws';
 
 export interface GatewayServerOptions extends GatewayOptions {
   bus: EventBus;
@@ -20,6 +20,7 @@ export interface GatewayServerOptions extends GatewayOptions {
   port: number;
   host?: string;
   presence?: PresenceTiming;
+  socketLimits?: Partial<SocketLimits>;
 }
 
 /** Starts the gateway's HTTP server with its WebSocket endpoints. */
@@ -34,6 +35,7 @@ export async function startGateway(options: GatewayServerOptions) {
     revocations: options.revocations,
     tasks: options.upstreams.tasks,
     presence: options.presence,
+    limits: options.socketLimits,
   });
   return {
     app,

@@ -7,6 +7,7 @@ import { createGatewayApp } from './app';
 import type { PresenceTiming } from './presence';
 import { type GatewayServerOptions, startGateway } from './server';
 import { inProcessUpstream, type Upstreams } from './upstreams';
+import type { SocketLimits } from './ws';
 
 /** A stand-in for a service that is not built yet: answers with what reached it. */
 export function recordingService(name: string) {
@@ -66,6 +67,7 @@ export async function startTestReplica(parts: {
   config: { JWT_ISSUER: string; JWT_AUDIENCE: string };
   upstreams: Upstreams;
   presence?: PresenceTiming;
+  socketLimits?: Partial<SocketLimits>;
 }) {
   const logger = createLogger({ name: 'gateway' });
   const { verifyAccess, revocations } = await createSessionVerifier(parts.keys, parts.config, {
@@ -78,7 +80,7 @@ export async function startTestReplica(parts: {
 async function listenTestGateway(
   parts: Pick<
     GatewayServerOptions,
-    'upstreams' | 'verifyAccess' | 'revocations' | 'logger' | 'bus' | 'presence'
+    'upstreams' | 'verifyAccess' | 'revocations' | 'logger' | 'bus' | 'presence' | 'socketLimits'
   >,
   stop: () => Promise<void>,
 ) {
@@ -104,7 +106,7 @@ export async function startTestGatewayServer(extra: Upstreams = {}) {
  * Gateway replicas in front of the real tasks service (and its identity), sharing only a bus, as the
  * distributed topology shares NATS: for the comment sockets. Presence announcements are sped up.
  */
-export async function startTasksBehindReplicas(count: number) {
+export async function startTasksBehindReplicas(count: number, socketLimits?: Partial<SocketLimits>) {
   const bus = new InProcessBus();
   const t = await startTestTasks({ bus });
   const { app, deps } = t.identity.identity;
@@ -114,6 +116,7 @@ export async function startTasksBehindReplicas(count: number) {
     config: deps.config,
     upstreams: { tasks: inProcessUpstream(t.tasks.app), identity: inProcessUpstream(app) },
     presence: { heartbeatMs: 100, expiryMs: 300 },
+    socketLimits,
   };
   const replicas: Awaited<ReturnType<typeof startTestReplica>>[] = [];
   for (let i = 0; i < count; i += 1) replicas.push(await startTestReplica(parts));

@@ -28,7 +28,26 @@ export interface SocketOptions {
   tasks?: Upstream;
   /** How often replicas tell each other who has a task's comments open (tests shorten it). */
   presence?: PresenceTiming;
+  limits?: Partial<SocketLimits>;
 }
+
+/** What one person and one socket may use of a replica (SocketOptions.limits; tests lower them). */
+export interface SocketLimits {
+  /** Open sockets per person on this replica; one more is refused with 429 before the upgrade. */
+  socketsPerPerson: number;
+  /** Client messages per second a socket takes on average, and in a burst; past them it closes (4029). */
+  messagesPerSecond: number;
+  messageBurst: number;
+  /** A ping this often; a peer that has not answered the previous one is dropped. */
+  pingIntervalMs: number;
+}
+
+export const defaultSocketLimits: SocketLimits = {
+  socketsPerPerson: 20,
+  messagesPerSecond: 2,
+  messageBurst: 10,
+  pingIntervalMs: 30_000,
+};
 
 /** How many of the newest comments a handshake sent are remembered, in case their pushes arrive after it. */
 const lateCommentPushes = 100;
@@ -36,6 +55,10 @@ const lateCommentPushes = 100;
 interface Client {
   /** Set once the handshake is accepted and upgraded. */
   socket?: WebSocket;
+  /** Messages the socket may still send now (a token bucket: refilled at messagesPerSecond). */
+  allowance?: { tokens: number; at: number };
+  /** Whether the peer answered the last ping. */
+  alive?: boolean;
   auth: AuthContext;
   channel: WsChannel;
   taskId?: string;
@@ -79,6 +102,7 @@ const statusText: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
 };
 
@@ -94,6 +118,7 @@ const statusText: Record<number, string> = {
  */
 export function attachWebSockets(server: Server, options: SocketOptions) {
   const { logger } = options;
+  const limits = { ...defaultSocketLimits, ...options.limits };
   const wss = new WebSocketServer({
     noServer: true,
     // Room for the longest comment a client may send (5000 characters, each up to 6 bytes as JSON escapes
@@ -162,8 +187,18 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
 
   const reply = (client: Client, error: string) => send(client, { error });
 
+  /** Spends one message of the socket's allowance; false once it is spent (the socket is then closed). */
+  const allowed = (client: Client) => {
+    const now = Date.now();
+    const { tokens, at } = client.allowance ?? { tokens: limits.messageBurst, at: now };
+    const refilled = Math.min(limits.messageBurst, tokens + ((now - at) / 1000) * limits.messagesPerSecond);
+    client.allowance = { tokens: refilled - 1, at: now };
+    return refilled >= 1;
+  };
+
   /** `text` is undefined for a binary frame. */
   const onClientMessage = async (client: Client, text: string | undefined) => {
+    if (!allowed(client)) return client.socket?.close(wsCloseCodes.tooManyMessages, 'too many messages');
     if (client.channel !== 'comments' || !client.taskId)
       return reply(client, 'This socket does not accept messages.');
     const result = await comments.add(client.auth, client.taskId, text);
@@ -180,6 +215,10 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       Math.max(0, expiresIn),
     );
     const member = { email: client.auth.email, send: (message: unknown) => send(client, message) };
+    client.alive = true;
+    socket.on('pong', () => {
+      client.alive = true;
+    });
     socket.on('close', () => {
       clearTimeout(timer);
       untrack();
@@ -221,6 +260,9 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     } catch {
       return refuse(socket, 401, 'Unauthorized');
     }
+    // One person's sockets on this replica are capped (counted and tracked without a pause in between).
+    if ((byUser.get(auth.userId)?.clients.size ?? 0) >= limits.socketsPerPerson)
+      return refuse(socket, 429, 'Too Many Requests');
     const client: Client = { auth, channel: route.channel, taskId: route.taskId };
     let missed: Comment[] | undefined;
     // Pushes are followed before tasks is asked what was missed, so no comment falls between the two.
@@ -249,6 +291,21 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   };
   server.on('upgrade', listener);
 
+  // Dead peers (a laptop closed, a network gone) never send a close: a socket that did not answer the last
+  // ping is dropped, so its person's count and subscriptions do not grow.
+  const pinger = setInterval(() => {
+    for (const entry of byUser.values())
+      for (const client of entry.clients) {
+        if (!client.socket) continue;
+        if (!client.alive) client.socket.terminate();
+        else {
+          client.alive = false;
+          client.socket.ping();
+        }
+      }
+  }, limits.pingIntervalMs);
+  pinger.unref();
+
   return {
     /** Sockets connected to this replica. */
     get size() {
@@ -257,6 +314,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return n;
     },
     async close() {
+      clearInterval(pinger);
       server.off('upgrade', listener);
       stopClosingRevoked?.();
       presence.close();

@@ -157,6 +157,8 @@ export const wsCloseCodes = {
   sessionRevoked: 4003,
   /** The task is gone, or the person may no longer see it: do not reconnect. */
   taskGone: 4004,
+  /** The client sent messages faster than a socket takes them: wait a few seconds, then reconnect. */
+  tooManyMessages: 4029,
 } as const;
 
 /** The shell's pages inside a session (the rest are public: landing, auth and legal pages). */
