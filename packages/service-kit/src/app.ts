@@ -13,7 +13,8 @@ export type AppEnv = {
   };
 };
 
-export type ReadinessCheck = () => Promise<void> | void;
+/** Throws when the service is not ready; a value it returns is shown in /readyz's details (a count, say). */
+export type ReadinessCheck = () => unknown;
 
 export interface ServiceAppOptions {
   name: string;
@@ -83,15 +84,17 @@ export function createServiceApp(options: ServiceAppOptions) {
   app.get('/healthz', (c) => c.json({ ok: true, service: options.name }));
   app.get('/readyz', async (c) => {
     const failures: Record<string, string> = {};
+    const details: Record<string, unknown> = {};
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
-        await check();
+        const value = await check();
+        if (value !== undefined) details[name] = value;
       } catch (error) {
         failures[name] = error instanceof Error ? error.message : String(error);
       }
     }
     const ok = Object.keys(failures).length === 0;
-    return c.json({ ok, service: options.name, failures }, ok ? 200 : 503);
+    return c.json({ ok, service: options.name, failures, details }, ok ? 200 : 503);
   });
 
   app.notFound((c) => c.json(errorBodyOf('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));

@@ -13,57 +13,102 @@ export interface DurableConsumerOptions<DB extends KitTables> {
   handle: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>;
   /** Runs after each commit of a newly handled event (e.g. to wake the outbox relay). */
   afterCommit?: () => void;
+  /** How often to look for dead letters to replay (tests shorten it). */
+  replayPollMs?: number;
 }
 
 const redeliveryDelayMs = (attempt: number) => Math.min(30_000, 200 * 2 ** attempt);
+/** How often a consumer looks for dead letters an operator asked to replay (deploy/src/dead-letters.ts). */
+const replayPollMs = 5_000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A durable consumer that is safe to redeliver to: each event runs in one transaction together with a
  * row in kit_processed_events, the message is acknowledged only after that commit, a repeat of a
  * processed event id is acknowledged without running the handler, and a failing event is retried with
- * backoff at most `maxDeliver` times (default 5), then terminated and logged.
+ * backoff at most `maxDeliver` times (default 5). Then, and for an event that is not valid, it becomes a
+ * dead letter (kit_dead_letters, logged at error level, counted in /readyz) instead of vanishing; an
+ * operator can replay it to this consumer once the cause is fixed.
  */
-export function startDurableConsumer<DB extends KitTables>(
+export async function startDurableConsumer<DB extends KitTables>(
   options: DurableConsumerOptions<DB>,
 ): Promise<Subscription> {
   const maxDeliver = options.spec.maxDeliver ?? 5;
   const { logger } = options;
+  const consumer = options.spec.durable;
   const db = options.db as unknown as Kysely<KitTables>;
-  return options.bus.consume({ ...options.spec, maxDeliver }, async (delivery) => {
-    const parsed = eventEnvelope.safeParse(delivery.data);
-    const payload = parsed.success ? eventPayloads[parsed.data.type as EventSubject] : undefined;
-    if (!parsed.success || !payload?.safeParse(parsed.data.data).success) {
-      logger.error({ subject: delivery.subject, durable: options.spec.durable }, 'invalid event terminated');
+
+  /** Runs `event` once for this consumer; false when it had run already (a redelivery). */
+  const handleOnce = (
+    event: EventEnvelope,
+    alsoInTransaction?: (trx: Transaction<KitTables>) => Promise<void>,
+  ) =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('kit_processed_events')
+        .values({ consumer, event_id: event.id } as never)
+        .onConflict((oc) => oc.doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      await alsoInTransaction?.(trx);
+      if (!inserted) return false;
+      await options.handle(event, trx as unknown as Transaction<DB>);
+      return true;
+    });
+
+  const deadLetter = async (letter: {
+    subject: string;
+    data: unknown;
+    eventId?: string;
+    error: string;
+    attempts: number;
+  }) => {
+    logger.error(
+      { consumer, subject: letter.subject, eventId: letter.eventId, error: letter.error },
+      'dead letter',
+    );
+    await db
+      .insertInto('kit_dead_letters')
+      .values({
+        consumer,
+        subject: letter.subject,
+        event_id: letter.eventId ?? null,
+        payload: JSON.stringify(letter.data),
+        error: letter.error,
+        attempts: letter.attempts,
+        replay_requested_at: null,
+        replayed_at: null,
+      })
+      .execute();
+  };
+
+  const subscription = await options.bus.consume({ ...options.spec, maxDeliver }, async (delivery) => {
+    const parsed = parseEvent(delivery.data);
+    if ('invalid' in parsed) {
+      await deadLetter({
+        subject: delivery.subject,
+        data: delivery.data,
+        error: parsed.invalid,
+        attempts: delivery.attempt,
+      });
       delivery.term();
       return;
     }
-    const event = parsed.data as EventEnvelope;
+    const { event } = parsed;
     try {
-      const handled = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('kit_processed_events')
-          .values({ consumer: options.spec.durable, event_id: event.id } as never)
-          .onConflict((oc) => oc.doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!inserted) return false; // already processed: a redelivery
-        await options.handle(event, trx as unknown as Transaction<DB>);
-        return true;
-      });
+      const handled = await handleOnce(event);
       delivery.ack();
       if (handled) options.afterCommit?.();
     } catch (error) {
       if (delivery.attempt >= maxDeliver) {
-        logger.error(
-          {
-            err: error,
-            eventId: event.id,
-            type: event.type,
-            durable: options.spec.durable,
-            attempt: delivery.attempt,
-          },
-          'event failed too often; terminated',
-        );
+        await deadLetter({
+          subject: delivery.subject,
+          data: delivery.data,
+          eventId: event.id,
+          error: messageOf(error),
+          attempts: delivery.attempt,
+        });
         delivery.term();
       } else {
         logger.warn(
@@ -74,4 +119,71 @@ export function startDurableConsumer<DB extends KitTables>(
       }
     }
   });
+
+  /** Replays the dead letters an operator asked for: each once; a failure is kept with its new error. */
+  const replayRequested = async () => {
+    const letters = await db
+      .selectFrom('kit_dead_letters')
+      .selectAll()
+      .where('consumer', '=', consumer)
+      .where('replay_requested_at', 'is not', null)
+      .where('replayed_at', 'is', null)
+      .execute();
+    for (const letter of letters) {
+      const parsed = parseEvent(letter.payload);
+      try {
+        if ('invalid' in parsed) throw new Error(parsed.invalid);
+        await handleOnce(parsed.event, async (trx) => {
+          await trx
+            .updateTable('kit_dead_letters')
+            .set({ replayed_at: new Date() })
+            .where('id', '=', letter.id)
+            .execute();
+        });
+        logger.info({ consumer, eventId: letter.event_id }, 'dead letter replayed');
+        options.afterCommit?.();
+      } catch (error) {
+        logger.error({ consumer, eventId: letter.event_id, err: error }, 'dead letter replay failed');
+        await db
+          .updateTable('kit_dead_letters')
+          .set({ error: messageOf(error), attempts: letter.attempts + 1, replay_requested_at: null })
+          .where('id', '=', letter.id)
+          .execute();
+      }
+    }
+  };
+  let replaying = Promise.resolve();
+  const timer = setInterval(() => {
+    replaying = replaying
+      .then(replayRequested)
+      .catch((error) => logger.warn({ err: error, consumer }, 'dead letter replay check failed'));
+  }, options.replayPollMs ?? replayPollMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await replaying;
+      await subscription.stop();
+    },
+  };
+}
+
+/** The envelope and payload of a delivery, or why it is not a valid event. */
+function parseEvent(data: unknown): { event: EventEnvelope } | { invalid: string } {
+  const parsed = eventEnvelope.safeParse(data);
+  if (!parsed.success) return { invalid: 'not an event envelope' };
+  const payload = eventPayloads[parsed.data.type as EventSubject];
+  if (!payload?.safeParse(parsed.data.data).success)
+    return { invalid: `invalid ${parsed.data.type} payload` };
+  return { event: parsed.data as EventEnvelope };
+}
+
+/** Dead letters not replayed yet (for /readyz). */
+export async function countDeadLetters(db: Kysely<KitTables>) {
+  const { n } = await db
+    .selectFrom('kit_dead_letters')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('replayed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

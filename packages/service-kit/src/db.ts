@@ -26,6 +26,19 @@ export interface KitTables {
     event_id: string;
     processed_at: Generated<Date>;
   };
+  /** Events a consumer gave up on (consumer.ts), kept with their error until an operator replays them. */
+  kit_dead_letters: {
+    id: Generated<string>;
+    consumer: string;
+    subject: string;
+    event_id: string | null;
+    payload: unknown;
+    error: string;
+    attempts: number;
+    failed_at: Generated<Date>;
+    replay_requested_at: Date | null;
+    replayed_at: Date | null;
+  };
   /** Rate-limit windows, shared by the service's replicas (rate-limit.ts). */
   kit_rate_limits: {
     key: string;
@@ -101,6 +114,28 @@ const kitMigrations: Record<string, Migration> = {
         .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('kit_rate_limits_reset').on('kit_rate_limits').column('reset_at').execute();
+    },
+  },
+  '2026-11-24T07:20_dead_letters': {
+    async up(db) {
+      await db.schema
+        .createTable('kit_dead_letters')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('consumer', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'uuid')
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('error', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('failed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('replay_requested_at', 'timestamptz')
+        .addColumn('replayed_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('kit_dead_letters_open')
+        .on('kit_dead_letters')
+        .columns(['consumer', 'replayed_at'])
+        .execute();
     },
   },
 };

@@ -8,7 +8,7 @@ import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from './bus';
-import { startDurableConsumer } from './consumer';
+import { countDeadLetters, startDurableConsumer } from './consumer';
 import { type Database, openDatabase } from './db';
 import { createLogger } from './logger';
 import { InProcessBus } from './memory-bus';
@@ -131,6 +131,73 @@ describe.each([
       .where('event_id', '=', event.id)
       .execute();
     expect(processed).toHaveLength(0);
+    await sub.stop();
+  });
+
+  it('keeps an event it gave up on as a dead letter, counted, and replays it once when an operator asks', async () => {
+    let broken = true;
+    const applied: string[] = [];
+    const durable = uniqueName('dead');
+    const sub = await startDurableConsumer({
+      bus,
+      db,
+      logger,
+      replayPollMs: 100,
+      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'], maxDeliver: 2 },
+      handle: async (event) => {
+        if ((event.data as { email: string }).email !== 'later@example.com') return;
+        if (broken) throw new Error('the projection table is missing');
+        applied.push(event.id);
+      },
+    });
+    const letters = () =>
+      db.selectFrom('kit_dead_letters').selectAll().where('consumer', '=', durable).execute();
+    const event = { ...envelope(), data: { userId: randomUUID(), email: 'later@example.com' } };
+    await bus.publish('identity.user.deleted', event, { msgId: event.id });
+    await expect.poll(async () => (await letters()).length, { timeout: 15_000 }).toBe(1);
+    const [letter] = await letters();
+    expect(letter).toMatchObject({
+      event_id: event.id,
+      subject: 'identity.user.deleted',
+      error: 'the projection table is missing',
+      attempts: 2,
+      replayed_at: null,
+    });
+    expect(await countDeadLetters(db)).toBeGreaterThanOrEqual(1);
+    // The cause is fixed; the operator asks for a replay (what `npm run dead-letters -- <service> replay` does).
+    broken = false;
+    await db
+      .updateTable('kit_dead_letters')
+      .set({ replay_requested_at: new Date() })
+      .where('consumer', '=', durable)
+      .execute();
+    await expect.poll(() => applied, { timeout: 5_000 }).toEqual([event.id]);
+    await expect.poll(async () => (await letters())[0]?.replayed_at).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(applied).toEqual([event.id]);
+    await sub.stop();
+  });
+
+  it('keeps an invalid event as a dead letter instead of dropping it', async () => {
+    const durable = uniqueName('invalid');
+    const sub = await startDurableConsumer({
+      bus,
+      db,
+      logger,
+      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
+      handle: async () => undefined,
+    });
+    const id = randomUUID();
+    await bus.publish('identity.user.deleted', { id, nonsense: true }, { msgId: id });
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.selectFrom('kit_dead_letters').select('error').where('consumer', '=', durable).execute()
+          ).map((r) => r.error),
+        { timeout: 10_000 },
+      )
+      .toEqual(['not an event envelope']);
     await sub.stop();
   });
 

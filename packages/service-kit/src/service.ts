@@ -4,6 +4,7 @@ import type { Migration } from 'kysely/migration';
 import type { ReadinessCheck } from './app';
 import type { TokenVerifierOptions } from './auth';
 import type { EventBus } from './bus';
+import { countDeadLetters } from './consumer';
 import { type Database, type KitTables, openDatabase, pingDatabase } from './db';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
@@ -63,6 +64,8 @@ export async function openServiceCore<T>(options: ServiceCoreOptions) {
   const readiness: Record<string, ReadinessCheck> = {
     database: () => pingDatabase(db),
     bus: () => options.bus.checkReady(),
+    // Events a consumer gave up on, waiting for an operator (npm run dead-letters).
+    deadLetters: () => countDeadLetters(db as unknown as Kysely<KitTables>),
   };
   return {
     logger,

@@ -45,7 +45,11 @@ describe('service app', () => {
   const app = createServiceApp({
     name: 'demo',
     logger: createLogger({ name: 'demo' }),
-    readiness: { always: () => {}, broken: () => Promise.reject(new Error('db down')) },
+    readiness: {
+      always: () => {},
+      broken: () => Promise.reject(new Error('db down')),
+      deadLetters: async () => 2,
+    },
   });
   app.get('/boom', () => {
     throw new Error('secret internals');
@@ -64,7 +68,11 @@ describe('service app', () => {
     expect((await app.request('/healthz')).status).toBe(200);
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ ok: false, failures: { broken: 'db down' } });
+    expect(await ready.json()).toMatchObject({
+      ok: false,
+      failures: { broken: 'db down' },
+      details: { deadLetters: 2 },
+    });
   });
 
   it('shapes errors: typed ones keep status and message, others become a generic 500', async () => {
