@@ -1,0 +1,261 @@
+import { type RouteContract, routes } from '@baton/contracts';
+import { databaseUrl } from '@baton/service-kit';
+import { freePort, jsonRequest, readJson } from '@baton/test-kit';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { signUpAndLogin } from './flows';
+import { AppProcess, cleanEnv } from './process';
+
+/**
+ * Fuzzing every REST route of the real app (`npm start`'s single process on real Postgres) with generated
+ * hostile input: wrong types, huge and unicode strings, deep nesting, `__proto__` keys, out-of-range
+ * numbers, malformed ids and bodies that are not JSON. For each route, FUZZ_RUNS inputs (1,000 by default):
+ * no answer is a 5xx, every answer comes within 5 s, the app still answers afterwards, and a route whose
+ * inputs were all refused left every table as it was.
+ */
+const runs = Number(process.env.FUZZ_RUNS ?? 1000);
+const concurrency = 16;
+/** Tables refused requests write on purpose: sign-in throttling and rate-limit counters, and the kit's own. */
+const countersByDesign = /^(kit_|login_failures$|login_addresses$)/;
+const databases = ['baton_identity', 'baton_tasks', 'baton_folders', 'baton_files', 'baton_notifications'];
+
+let app: AppProcess;
+let base: string;
+let owner: { access: string; email: string };
+let real: Record<string, string>;
+const pools: pg.Pool[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  app = new AppProcess(
+    'npx',
+    ['tsx', 'deploy/src/start.ts'],
+    cleanEnv({
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: inject('databaseUrl'),
+      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+      MAIL_CATCHER_WEB_PORT: String(await freePort()),
+      // Limits would answer most inputs with 429 before they reach validation.
+      RATE_LIMITS: 'false',
+      LOG_LEVEL: 'fatal',
+    }),
+  );
+  await app.waitForOk(`${base}/readyz`, 120_000);
+  const a = await signUpAndLogin(base);
+  const b = await signUpAndLogin(base);
+  owner = { access: a.tokens.access, email: a.user.email };
+  const form = { title: 'Fuzzed', dueDate: '2026-12-31', priority: 'Lenient', email: b.user.email };
+  const task = await readJson(
+    fetch(`${base}/send_email/assign_user/`, jsonRequest('POST', form, owner.access)),
+  );
+  const folder = await readJson(
+    fetch(`${base}/api/folders/`, jsonRequest('POST', { name: 'Fuzz', color: '#4299E1' }, owner.access)),
+  );
+  real = { taskId: task.id, id: folder.id ?? folder.folder?.id ?? task.id };
+  for (const name of databases)
+    pools.push(new pg.Pool({ connectionString: databaseUrl(inject('databaseUrl'), name), max: 1 }));
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await app?.stop();
+});
+
+// ---- generated input ------------------------------------------------------------------------------
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.uuid(),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '__proto__',
+    'constructor',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '../../etc/passwd',
+    '%00',
+    'x'.repeat(20_000),
+    '😀'.repeat(3_000),
+    '\u202e\u0301\ufeff',
+  ),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308, -1e308),
+);
+const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('value'), { maxKeys: 4 }),
+  ),
+}));
+
+/** The field names a route's body schema knows (near-valid bodies reach deeper than random ones). */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  let type: unknown = schema;
+  for (let i = 0; i < 5 && type && !(type instanceof z.ZodObject); i++)
+    type =
+      (type as { def?: { in?: unknown; innerType?: unknown; schema?: unknown } }).def?.in ??
+      (type as { def?: { innerType?: unknown } }).def?.innerType;
+  return type instanceof z.ZodObject ? Object.keys(type.shape) : [];
+}
+
+/** A raw body: JSON of a value, a near-valid record, a `__proto__` payload, deep nesting, or not JSON at all. */
+const bodyOf = (route: RouteContract) => {
+  const fields = fieldsOf(route.body);
+  const record = fields.length
+    ? fc
+        .record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] })
+        .map((r) => JSON.stringify(r))
+    : fc.constant('{}');
+  return fc.oneof(
+    { weight: 4, arbitrary: record },
+    { weight: 3, arbitrary: value.map((v) => JSON.stringify(v) ?? 'null') },
+    {
+      weight: 1,
+      arbitrary: record.map(
+        (r) => `{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},${r.slice(1)}`,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 100, max: 5_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+  );
+};
+
+const param = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('real') },
+  { weight: 3, arbitrary: fc.uuid() },
+  { weight: 3, arbitrary: hostileString.map((s) => encodeURIComponent(s).slice(0, 3000) || '%20') },
+);
+
+const inputOf = (route: RouteContract) =>
+  fc.record({
+    params: fc.array(param, { minLength: 4, maxLength: 4 }),
+    query: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 }), { maxKeys: 3 }),
+    body: bodyOf(route),
+    // Mostly with a token and JSON, so most inputs reach the route's own validation.
+    contentType: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('application/json') },
+      { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', '') },
+    ),
+    withToken: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(true) },
+      { weight: 1, arbitrary: fc.constant(false) },
+    ),
+  });
+
+function pathOf(route: RouteContract, params: string[]) {
+  let i = 0;
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const p = params[i++] ?? 'x';
+    return p === 'real' ? (real[name] ?? real.taskId ?? 'x') : p;
+  });
+}
+
+// ---- the run ----------------------------------------------------------------------------------------
+
+/** One statement per database counting the rows of each table but the counters refused requests keep. */
+const countQueries = new Map<pg.Pool, string>();
+async function countQueryOf(pool: pg.Pool) {
+  let query = countQueries.get(pool);
+  if (!query) {
+    const { rows } = await pool.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const tables = rows.map((r) => r.table_name).filter((t) => !countersByDesign.test(t));
+    query = `select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ')}`;
+    countQueries.set(pool, query);
+  }
+  return query;
+}
+
+/** Rows per table in every service database. */
+async function snapshot() {
+  const counts: Record<string, unknown> = {};
+  for (const [i, pool] of pools.entries()) {
+    const { rows } = await pool.query(await countQueryOf(pool));
+    counts[databases[i] as string] = rows[0];
+  }
+  return counts;
+}
+
+/** Waits until no table changes for a moment (events of earlier accepted requests still being handled). */
+async function settled() {
+  let last = await snapshot();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = await snapshot();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
+interface Input {
+  params: string[];
+  query: Record<string, string>;
+  body: string;
+  contentType: string;
+  withToken: boolean;
+}
+
+/** Sends one input; resolves with the status, or why there was none. */
+async function send(route: RouteContract, input: Input) {
+  const query = new URLSearchParams(input.query).toString();
+  const url = `${base}${pathOf(route, input.params)}${query ? `?${query}` : ''}`;
+  const headers: Record<string, string> = { 'content-type': input.contentType };
+  if (input.withToken) headers.authorization = `Bearer ${owner.access}`;
+  try {
+    const res = await fetch(url, {
+      method: route.method,
+      headers,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : input.body,
+      signal: AbortSignal.timeout(5_000),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch (error) {
+    return `no answer: ${(error as Error).name}`;
+  }
+}
+
+const sample = (route: RouteContract): Input[] =>
+  fc.sample(inputOf(route), { numRuns: runs, seed: 20261124 });
+
+const table: string[] = [];
+
+describe(`fuzzing every route (${runs} inputs each)`, () => {
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
+    const before = await settled();
+    const inputs = sample(route);
+    const statuses: (number | string)[] = [];
+    for (let i = 0; i < inputs.length; i += concurrency)
+      statuses.push(
+        ...(await Promise.all(inputs.slice(i, i + concurrency).map((input) => send(route, input)))),
+      );
+    const seen = new Map<string, number>();
+    for (const s of statuses) seen.set(String(s), (seen.get(String(s)) ?? 0) + 1);
+    table.push(
+      `${`${route.method} ${route.path}`.padEnd(52)} ${[...seen].map(([s, n]) => `${s}×${n}`).join(' ')}`,
+    );
+    expect(statuses.filter((s) => typeof s !== 'number' || s >= 500)).toEqual([]);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    if (statuses.every((s) => typeof s === 'number' && s >= 400)) expect(await settled()).toEqual(before);
+  });
+
+  afterAll(() => console.log(`Statuses per route (${runs} inputs each):\n${table.join('\n')}`));
+});
