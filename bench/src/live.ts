@@ -116,7 +116,7 @@ export async function person(base: string) {
   const login = await readJson(
     fetch(`${base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
   );
-  return { email: user.email, access: login.tokens.access as string };
+  return { email: user.email, password: user.password, access: login.tokens.access as string };
 }
 
 /** The page origin sockets present (PUBLIC_URL, the first gateway): set once the topology runs. */
