@@ -126,6 +126,11 @@ describe('static serving', () => {
     );
   });
 
+  it('tells browsers to keep to https for half a year (browsers heed it only on an https answer)', async () => {
+    const hsts = (await app.request('/')).headers.get('strict-transport-security');
+    expect(hsts).toBe('max-age=15552000; includeSubDomains');
+  });
+
   it('lets pages open sockets to the app only, not to any host', async () => {
     const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
     const connectSrc = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
