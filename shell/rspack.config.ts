@@ -1,6 +1,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '@baton/mf-config';
+import { bootText } from './src/app/boot';
+import { mainAreas } from './src/workspace/areas';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppConfig(
@@ -9,6 +11,14 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       name: 'shell',
       port: Number(process.env.PORT ?? 3000),
       proxyTarget: process.env.GATEWAY_URL ?? 'http://localhost:8080',
+      // A page per route inside a session (home.html, accept-task.html): it fetches the workspace's chunk beside
+      // the main bundle and names its main view, whose files the gateway preloads (gateway/src/pages.ts).
+      chunkPages: Object.entries(mainAreas).map(([path, area]) => ({
+        filename: `${path.slice(1)}.html`,
+        chunk: 'workspace',
+        head: `<meta name="baton-remote-views" content="${area.remote}/${area.module}">`,
+        placeholder: `<p class="boot" role="status">${bootText}</p>`,
+      })),
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
   );

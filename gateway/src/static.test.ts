@@ -25,6 +25,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'mf-tasks/static/view.js'), 'export {};');
   await writeFile(join(dir, 'mf-tasks/static/view.js.br'), brotliCompressSync('export {};'));
   await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
+  await writeFile(join(dir, 'shell/home.html'), '<!doctype html><title>Baton home</title>');
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
   await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
   await mkdir(join(dir, 'releases/mf-settings/0123456789ab/static/js'), { recursive: true });
@@ -77,11 +78,20 @@ describe('static serving', () => {
     }
   });
 
-  it("answers the shell's client routes with index.html, keeping the query", async () => {
-    for (const path of ['/login', '/home', '/reset-password?uid=u&token=t', '/accept-task?taskId=1']) {
+  it("answers the shell's client routes with the page of that name where the shell built one, else index.html", async () => {
+    const pages = {
+      '/login': 'Baton shell',
+      '/reset-password?uid=u&token=t': 'Baton shell',
+      '/accept-task?taskId=1': 'Baton shell',
+      '/home/elsewhere': 'Baton shell',
+      '/home': 'Baton home',
+      '/home?remote=x': 'Baton home',
+    };
+    for (const [path, title] of Object.entries(pages)) {
       const res = await app.request(path, { headers: { accept: 'text/html' } });
       expect(res.status, path).toBe(200);
-      expect(await res.text()).toContain('Baton shell');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toContain(title);
     }
   });
 

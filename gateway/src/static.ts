@@ -5,6 +5,7 @@ import type { AppEnv } from '@baton/service-kit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { composePage } from './pages';
 
 export interface StaticConfig {
   /** Built shell (index.html and assets); absent until the shell is built. */
@@ -37,6 +38,9 @@ If this checkout has a <code>shell/</code> folder, run <code>npm run build</code
 /** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
 /** Bundles under static/ carry a content hash in their names: they never change, so they are cached for good. */
 const immutable = 'public, max-age=31536000, immutable';
+
+/** Pages are compressed per request: a page inside a session carries its remotes' manifests (pages.ts). */
+const pageCompression = compress();
 
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
   // Text assets go out compressed when the browser accepts it: the build's brotli or gzip copies where they
@@ -91,12 +95,15 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
 
   if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir, precompressed: true }));
 
-  // Client-side routes (/login, /home, /reset-password?...) get the shell's index.html.
-  app.get('*', async (c, next) => {
+  // Client-side routes get the shell's page of that name where it built one (/home: home.html, with what its
+  // remote views need: pages.ts), else index.html (/login, /reset-password?...).
+  app.get('*', pageCompression, async (c, next) => {
     if (!(c.req.header('accept') ?? '').includes('text/html')) return next();
     const index = join(config.shellDir, 'index.html');
     if (!existsSync(index)) return c.html(notBuiltPage);
+    const own = /^\/[a-z][a-z-]*$/.test(c.req.path) ? join(config.shellDir, `${c.req.path}.html`) : undefined;
+    const page = own && existsSync(own) ? own : index;
     c.header('Cache-Control', 'no-cache');
-    return c.html(await readFile(index, 'utf8'));
+    return c.html(await composePage(await readFile(page, 'utf8'), config));
   });
 }

@@ -2,11 +2,15 @@ import '@baton/ui/styles.css';
 import { workspacePaths } from '@baton/contracts/constants';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
+import { App, loadSignedIn } from './app/App';
 import { remotesOnce } from './remotes/config';
 
-// A page inside a session needs remotes: ask for their manifests now, beside the workspace's own chunk.
-if (workspacePaths.some((path) => window.location.pathname === path)) remotesOnce().catch(() => undefined);
+// A page inside a session: run the workspace's chunk (its page has already asked for it) and read the remotes'
+// manifests now, not after the first render.
+if (workspacePaths.some((path) => window.location.pathname === path)) {
+  loadSignedIn().catch(() => undefined); // the page reports a failure when it renders
+  remotesOnce().catch(() => undefined);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -72,3 +72,69 @@ describe('shared singletons', () => {
     expect(other.react?.requiredVersion).toBe(sharedConfig(appDir).react?.requiredVersion);
   });
 });
+
+describe('a page for a lazy chunk', () => {
+  it('is index.html with preloads of every file of the chunk, after the main bundle, and a placeholder', async () => {
+    const { mkdtemp, readFile, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { rspack } = await import('@rspack/core');
+    const { ChunkPagePlugin } = await import('./index');
+    const dir = await mkdtemp(join(tmpdir(), 'baton-chunk-page-'));
+    try {
+      await writeFile(
+        join(dir, 'index.html'),
+        '<!doctype html><html><head><title>T</title></head><body><div id="root"></div></body></html>',
+      );
+      await writeFile(
+        join(dir, 'main.js'),
+        'import(/* webpackChunkName: "later" */ \'./later.js\').then((m) => m.run());',
+      );
+      await writeFile(
+        join(dir, 'later.js'),
+        "import './later.css';\nexport const run = () => console.log('later');",
+      );
+      await writeFile(join(dir, 'later.css'), 'p { color: red; }');
+      const compiler = rspack({
+        mode: 'production',
+        context: dir,
+        entry: { main: './main.js' },
+        output: {
+          path: join(dir, 'dist'),
+          publicPath: '/',
+          filename: '[name].js',
+          chunkFilename: '[name].js',
+          cssChunkFilename: '[name].css',
+        },
+        module: { rules: [{ test: /\.css$/, type: 'css/auto' }] },
+        plugins: [
+          new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer' }),
+          new ChunkPagePlugin({
+            filename: 'later.html',
+            chunk: 'later',
+            head: '<meta name="x" content="y">',
+            placeholder: '<p>Loading…</p>',
+          }),
+        ],
+      });
+      await new Promise<void>((resolve, reject) =>
+        compiler.run((error, stats) =>
+          error || stats?.hasErrors() ? reject(error ?? stats?.toString()) : resolve(),
+        ),
+      );
+      const page = await readFile(join(dir, 'dist/later.html'), 'utf8');
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head.indexOf('src="/main.js"')).toBeGreaterThan(0);
+      expect(
+        head.indexOf('<link rel="preload" as="script" href="/later.js" fetchpriority="low">'),
+      ).toBeGreaterThan(head.indexOf('src="/main.js"'));
+      expect(head).toContain('<link rel="preload" as="style" href="/later.css" fetchpriority="low">');
+      expect(head).toContain('<meta name="x" content="y">');
+      expect(page).toContain('<div id="root"><p>Loading…</p></div>');
+      // index.html itself is unchanged.
+      expect(await readFile(join(dir, 'dist/index.html'), 'utf8')).not.toContain('preload');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

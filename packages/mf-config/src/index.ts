@@ -114,6 +114,63 @@ export class PrecompressPlugin {
   }
 }
 
+/** A second page of a host, for routes that go straight to one lazy chunk (the shell's workspace). */
+export interface ChunkPage {
+  /** The page's file name beside index.html, e.g. 'workspace.html'. */
+  filename: string;
+  /** The chunk group the page needs at once, named by a `webpackChunkName` comment in its `import()`. */
+  chunk: string;
+  /** Markup shown in #root until the app renders (plain text: no script, the CSP forbids inline ones). */
+  placeholder: string;
+  /** More markup for the page's head. */
+  head?: string;
+}
+
+/**
+ * Writes `page.filename`: index.html with `<link rel="preload">` for every file of the chunk group, and a
+ * placeholder in #root. A browser opening such a route then fetches that chunk beside the main bundle, not
+ * after it has run, and paints something before any script does.
+ */
+export class ChunkPagePlugin {
+  constructor(private readonly page: ChunkPage) {}
+
+  apply(compiler: import('@rspack/core').Compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ChunkPagePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the HTML page is written, before PrecompressPlugin compresses what there is.
+        { name: 'ChunkPagePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const index = compilation.getAsset('index.html')?.source.source().toString();
+          const group = compilation.namedChunkGroups.get(this.page.chunk);
+          if (!index || !group) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                `ChunkPagePlugin: ${index ? `no chunk group named "${this.page.chunk}"` : 'no index.html'}`,
+              ),
+            );
+            return;
+          }
+          const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+          const links = group
+            .getFiles()
+            .filter((file) => /\.(js|css)$/.test(file))
+            // Low, as the main bundle's deferred script is: it runs first and must not wait behind these.
+            .map(
+              (file) =>
+                `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${publicPath}${file}" fetchpriority="low">`,
+            )
+            .join('');
+          const html = index
+            .replace('</head>', `${this.page.head ?? ''}${links}</head>`)
+            .replace('<div id="root"></div>', `<div id="root">${this.page.placeholder}</div>`);
+          compilation.emitAsset(this.page.filename, new RawSource(html));
+        },
+      );
+    });
+  }
+}
+
 interface AppOptions {
   /** The app's folder (where its package.json and src/ are). */
   dir: string;
@@ -127,6 +184,8 @@ interface AppOptions {
   proxyTarget?: string;
   /** Remotes only: version ranges of shared packages other than `^` the installed ones (see sharedConfig). */
   requires?: Record<string, string>;
+  /** Host only: pages for routes that need one lazy chunk at once (see ChunkPagePlugin). */
+  chunkPages?: ChunkPage[];
 }
 
 /** The Rspack configuration of a Baton front-end app (host when it exposes nothing, remote otherwise). */
@@ -188,9 +247,11 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
             }),
             new rspack.HtmlRspackPlugin({
               template: './src/index.html',
-              inject: 'body',
+              // In the head, deferred: the main bundle is asked for before any preload a page adds after it.
+              inject: 'head',
               scriptLoading: 'defer',
             }),
+            ...(options.chunkPages ?? []).map((page) => new ChunkPagePlugin(page)),
           ]
         : [
             new ModuleFederationPlugin({

@@ -8,11 +8,23 @@ import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/publi
 import type { LoadRemote } from '../remotes/loader';
 import { GuestOnly } from '../session/GuestOnly';
 import { useLandingLogin } from '../session/useLandingLogin';
+import { bootText } from './boot';
 import { ClientProvider } from './client';
 import { useTaskAcceptedNavigation } from './taskAccepted';
 import './app.css';
 
 let signedIn: typeof import('./SignedIn') | undefined;
+let signedInChunk: Promise<typeof import('./SignedIn')> | undefined;
+
+/** The chunk of the pages inside a session, asked for once (after a failure, again). */
+export function loadSignedIn() {
+  // The name is the one shell/rspack.config.ts gives workspace.html's preloads.
+  signedInChunk ??= import(/* webpackChunkName: "workspace" */ './SignedIn').catch((error: unknown) => {
+    signedInChunk = undefined;
+    throw error;
+  });
+  return signedInChunk;
+}
 
 /**
  * A page inside a session, from the chunk they share (fetched on the first visit). Loaded by hand, not with
@@ -25,7 +37,7 @@ function SignedInRoute({ page, loadRemote }: { page: WorkspacePath; loadRemote?:
   useEffect(() => {
     if (loaded) return;
     let current = true;
-    import('./SignedIn').then(
+    loadSignedIn().then(
       (module) => {
         signedIn = module;
         if (current) setLoaded(module);
@@ -43,7 +55,13 @@ function SignedInRoute({ page, loadRemote }: { page: WorkspacePath; loadRemote?:
         <Button onClick={() => window.location.reload()}>Try again</Button>
       </main>
     );
-  return loaded ? <loaded.default page={page} loadRemote={loadRemote} /> : null;
+  return loaded ? (
+    <loaded.default page={page} loadRemote={loadRemote} />
+  ) : (
+    <p className="boot" role="status">
+      {bootText}
+    </p>
+  );
 }
 
 function Landing() {

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import type { LoadRemote } from './loader';
+import { mainViewShown, showMainView } from './mainView';
 
 export const RemoteLoaderContext = createContext<LoadRemote>(() =>
   Promise.reject(new Error('No remote loader configured.')),
@@ -22,6 +23,8 @@ type RemoteAreaProps<R extends RemoteName, V extends ViewName<R>> = {
   title: string;
   /** Compact areas (the bell) show a small fallback. */
   compact?: boolean;
+  /** A secondary area loads after the page's main one has rendered (mainView.ts). */
+  secondary?: boolean;
 } & (NoProps extends ViewProps<R, V> ? { props?: ViewProps<R, V> } : { props: ViewProps<R, V> });
 
 type State<R extends RemoteName, V extends ViewName<R>> =
@@ -39,6 +42,7 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
   title,
   props,
   compact,
+  secondary,
 }: RemoteAreaProps<R, V>) {
   const load = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
@@ -48,7 +52,7 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    load(remote, module).then(
+    (secondary ? mainViewShown.then(() => load(remote, module)) : load(remote, module)).then(
       (loaded) => current && setState({ status: 'ready', view: loaded.default }),
       (error: unknown) => {
         console.error(`Loading ${remote}/${module} failed`, error);
@@ -59,6 +63,11 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
       current = false;
     };
   }, [load, remote, module, attempt]);
+
+  // The view's own effects (its first requests) have run by now: secondary areas may start.
+  useEffect(() => {
+    if (!secondary && state.status !== 'loading') showMainView();
+  }, [secondary, state.status]);
 
   const retry = () => setAttempt((n) => n + 1);
   const fallback = <RemoteFallback title={title} compact={compact} onRetry={retry} />;

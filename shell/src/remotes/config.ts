@@ -86,22 +86,47 @@ export async function fetchRemotesDocument(url = '/remotes.json'): Promise<Remot
  */
 export const openedAt = { search: window.location.search, origin: window.location.origin };
 
+/**
+ * The remotes document and manifests the gateway put in a page inside a session (gateway/src/pages.ts), so
+ * that page asks for neither; undefined on other pages, or from a dev server.
+ */
+function inlineRemotes() {
+  const text = document.getElementById('baton-remotes')?.textContent;
+  if (!text) return undefined;
+  try {
+    const body = JSON.parse(text) as Partial<RemotesDocument> & { manifests?: Record<string, unknown> };
+    return {
+      remotes: body.remotes ?? {},
+      overrideOrigins: body.overrideOrigins ?? [],
+      manifests: body.manifests ?? {},
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 let remotes: Promise<Record<string, string>> | undefined;
 const manifests = new Map<string, Promise<Response>>();
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
 /**
- * The manifests this tab uses (/remotes.json and its overrides), read once per page. The manifests themselves
- * are asked for at once, so a page opened inside a session has them by the time its federation runtime (in
- * the workspace's chunk) wants them.
+ * The manifests this tab uses (/remotes.json, or the page's copy of it, and its overrides), read once per
+ * page. The manifests themselves are asked for at once (unless the page holds them), so a page opened inside
+ * a session has them by the time its federation runtime (in the workspace's chunk) wants them.
  */
 export function remotesOnce() {
-  remotes ??= fetchRemotesDocument().then((document) => {
+  const inline = inlineRemotes();
+  remotes ??= (inline ? Promise.resolve(inline) : fetchRemotesDocument()).then((document) => {
     const resolved = resolveRemotes(document, openedAt);
     if (resolved.rejected.length > 0)
       console.warn('Remote overrides ignored (remote unknown or origin not allowed):', resolved.rejected);
     for (const url of Object.values(resolved.remotes)) {
-      const manifest = fetch(url, { headers: { Accept: 'application/json' } });
+      const known = inline?.manifests[url];
+      const manifest = known
+        ? Promise.resolve(
+            new Response(JSON.stringify(known), { headers: { 'Content-Type': 'application/json' } }),
+          )
+        : fetch(url, { headers: { Accept: 'application/json' } });
       manifest.catch(() => undefined); // the runtime's own fetch reports a failure, if it comes to that
       manifests.set(absolute(url), manifest);
     }

@@ -30,7 +30,11 @@ function CategoryView() {
   const tasks: TaskListProps = { category };
   return (
     <>
-      {category === 'Personal Tasks' ? <RemoteArea key="folders" {...areas.folderStrip} /> : null}
+      {category === 'Personal Tasks' ? (
+        <div className="workspace__folders">
+          <RemoteArea key="folders" {...areas.folderStrip} secondary />
+        </div>
+      ) : null}
       <RemoteArea key={`tasks-${category}`} {...areas.taskList} props={{ ...tasks }} />
     </>
   );
@@ -71,7 +75,7 @@ export function Workspace() {
           </button>
           <h1 className="workspace__title">{category}</h1>
           <div className="workspace__bell">
-            <RemoteArea {...areas.notifications} compact />
+            <RemoteArea {...areas.notifications} compact secondary />
           </div>
         </header>
         <main className="workspace__content" id="workspace-content" tabIndex={-1}>

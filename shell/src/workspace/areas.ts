@@ -1,3 +1,5 @@
+import type { WorkspacePath } from '@baton/contracts/constants';
+
 /** Which remote owns which part of the workspace (ARCHITECTURE.md "Front end"). */
 export const areas = {
   dashboard: { remote: 'mf-tasks', module: 'Dashboard', title: 'Dashboard' },
@@ -8,3 +10,12 @@ export const areas = {
   settings: { remote: 'mf-settings', module: 'Settings', title: 'Settings' },
   acceptTask: { remote: 'mf-tasks', module: 'AcceptTask', title: 'Task invitation' },
 } as const;
+
+/**
+ * The main area of each page inside a session (a page opens on Personal Tasks): its page preloads its files
+ * (shell/rspack.config.ts); secondary areas wait for it (remotes/mainView.ts).
+ */
+export const mainAreas = {
+  '/home': areas.taskList,
+  '/accept-task': areas.acceptTask,
+} as const satisfies Record<WorkspacePath, (typeof areas)[keyof typeof areas]>;
