@@ -390,6 +390,40 @@ describe('first load', () => {
   );
 });
 
+describe('a page opened inside a session', () => {
+  it('/home brings the code of its task list with the page, reads no remotes list or manifest, and loads the bell after the list', async () => {
+    const { context, page } = await newPage();
+    await openWorkspace(page, await existingPerson());
+    // A cold load of /home with the session kept: the cache is emptied, storage is not.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.reload();
+    await page.getByText('Create your first task to get started.').waitFor();
+    await expect.poll(() => asked.includes('/mf/mf-notifications/remoteEntry.js')).toBe(true);
+
+    expect(asked.filter((path) => path === '/remotes.json' || path.endsWith('/mf-manifest.json'))).toEqual(
+      [],
+    );
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    expect(preloaded).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/static\/js\/workspace\.\w+\.js$/),
+        '/mf/mf-tasks/remoteEntry.js',
+      ]),
+    );
+    expect(preloaded.some((path) => path.startsWith('/mf/mf-notifications/'))).toBe(false);
+    expect(asked.indexOf('/mf/mf-notifications/remoteEntry.js')).toBeGreaterThan(
+      asked.indexOf('/api/tasks/personal/'),
+    );
+    await context.close();
+  });
+});
+
 describe('accessibility', () => {
   const publicPages = [
     '/',
