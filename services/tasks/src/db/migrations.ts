@@ -178,4 +178,72 @@ export const migrations: Record<string, Migration> = {
       await sql`drop index tasks_owner_kind`.execute(db);
     },
   },
+  '2026-11-24T10:00_tasks_side_counts': {
+    async up(db: Kysely<any>) {
+      // The tab counts of each side of each list, kept by Postgres itself as tasks change, so a first page reads
+      // a few rows instead of counting every task of the side. The nil id stands for "no folder" (folder_key),
+      // and is the only folder of a recipient's side.
+      await sql`
+        create table task_side_counts (
+          person_id uuid not null,
+          kind text not null,
+          side text not null check (side in ('owner', 'recipient')),
+          folder_key uuid not null,
+          completed boolean not null,
+          n bigint not null,
+          primary key (person_id, kind, side, folder_key, completed)
+        )`.execute(db);
+      // Statement-level triggers, with the statement's rows: one write per changed count, in key order, so two
+      // statements changing the same counts wait for each other instead of deadlocking.
+      const sides = (rows: string, sign: string) => `
+        select owner_id, kind, 'owner', folder_key, completed, ${sign}1 from ${rows}
+        union all
+        select recipient_id, kind, 'recipient', '00000000-0000-0000-0000-000000000000'::uuid, completed, ${sign}1
+          from ${rows} where recipient_id is not null`;
+      for (const [event, parts] of [
+        ['insert', sides('new_rows', '+')],
+        ['delete', sides('old_rows', '-')],
+        ['update', `${sides('new_rows', '+')} union all ${sides('old_rows', '-')}`],
+      ] as const) {
+        const transition =
+          event === 'insert'
+            ? 'new table as new_rows'
+            : event === 'delete'
+              ? 'old table as old_rows'
+              : 'new table as new_rows old table as old_rows';
+        await sql
+          .raw(
+            `create function task_side_counts_${event}() returns trigger language plpgsql as $$
+             begin
+               insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
+               select person_id, kind, side, folder_key, completed, sum(d)
+                 from (${parts}) as change (person_id, kind, side, folder_key, completed, d)
+                 group by person_id, kind, side, folder_key, completed
+                 having sum(d) <> 0
+                 order by person_id, kind, side, folder_key, completed
+               on conflict (person_id, kind, side, folder_key, completed)
+                 do update set n = task_side_counts.n + excluded.n;
+               return null;
+             end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger tasks_side_counts_${event} after ${event} on tasks
+               referencing ${transition} for each statement execute function task_side_counts_${event}()`,
+          )
+          .execute(db);
+      }
+      // The tasks there are already (the trigger's lock on tasks holds writers back until this commits).
+      await sql`
+        insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
+        select person_id, kind, side, folder_key, completed, count(*) from (
+          select owner_id, kind, 'owner', folder_key, completed from tasks
+          union all
+          select recipient_id, kind, 'recipient', '00000000-0000-0000-0000-000000000000'::uuid, completed
+            from tasks where recipient_id is not null
+        ) as side (person_id, kind, side, folder_key, completed)
+        group by person_id, kind, side, folder_key, completed`.execute(db);
+    },
+  },
 };

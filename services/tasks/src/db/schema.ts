@@ -98,11 +98,23 @@ export interface CommentsTable {
   created_at: Date;
 }
 
+/** How many tasks one side of one list holds, per folder and tab (kept by triggers on tasks). */
+export interface SideCountsTable {
+  person_id: string;
+  kind: TaskKind;
+  side: 'owner' | 'recipient';
+  folder_key: string;
+  completed: boolean;
+  /** int8: arrives as a string. */
+  n: string;
+}
+
 export interface TasksTables {
   users: UsersTable;
   trusts: TrustsTable;
   folders: FoldersTable;
   tasks: TasksTable;
+  task_side_counts: SideCountsTable;
   task_recipients: RecipientsTable;
   accept_tokens: AcceptTokensTable;
   progress_logs: ProgressLogsTable;

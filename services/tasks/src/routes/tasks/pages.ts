@@ -47,19 +47,28 @@ function decodeCursor(text: string, order: OrderName): Cursor {
 /** `folder_key` of an unfiled task. */
 const noFolder = '00000000-0000-0000-0000-000000000000';
 
-/** Which tasks one side of one list holds (and, in the personal list, one folder or none). */
+/**
+ * The side of a list a page is on, and its folder (in the personal list, one folder, none, or all when
+ * undefined). Delegated tasks are never filed: saying so lets their owner's side use the personal tasks' index.
+ */
+function sideOf(kind: TaskKind, page: TaskPageRequest) {
+  const side: 'owner' | 'recipient' =
+    kind !== 'personal' && page.side === 'recipient' ? 'recipient' : 'owner';
+  const folder = side === 'recipient' ? undefined : kind === 'personal' ? page.folder : 'none';
+  return { side, folderKey: folder && (folder === 'none' ? noFolder : folder) };
+}
+
+/** Which tasks one side of one list holds. */
 function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
-  return (eb: ExpressionBuilder<{ t: TasksTable }, 't'>) => {
-    if (kind !== 'personal' && page.side === 'recipient')
-      return eb.and([eb('t.kind', '=', kind), eb('t.recipient_id', '=', userId)]);
-    // Delegated tasks are never filed: saying so lets their side use the same index as personal tasks.
-    const folder = kind === 'personal' ? page.folder : 'none';
-    return eb.and([
-      eb('t.kind', '=', kind),
-      eb('t.owner_id', '=', userId),
-      ...(folder ? [eb('t.folder_key', '=', folder === 'none' ? noFolder : folder)] : []),
-    ]);
-  };
+  const { side, folderKey } = sideOf(kind, page);
+  return (eb: ExpressionBuilder<{ t: TasksTable }, 't'>) =>
+    side === 'recipient'
+      ? eb.and([eb('t.kind', '=', kind), eb('t.recipient_id', '=', userId)])
+      : eb.and([
+          eb('t.kind', '=', kind),
+          eb('t.owner_id', '=', userId),
+          ...(folderKey ? [eb('t.folder_key', '=', folderKey)] : []),
+        ]);
 }
 
 /**
@@ -94,15 +103,22 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
   return { query, name };
 }
 
-/** The query of the tab counts of one side of a list: an index-only count of the side's tasks. */
+/**
+ * The query of the tab counts of one side of a list: a few rows of task_side_counts, which triggers on tasks
+ * keep (db migration `tasks_side_counts`), instead of counting every task of the side.
+ */
 export function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  return db
-    .selectFrom('tasks as t')
-    .where(inScope(kind, userId, page))
-    .select((eb) => [
-      eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
-      eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
-    ]);
+  const { side, folderKey } = sideOf(kind, page);
+  let counts = db
+    .selectFrom('task_side_counts as c')
+    .where('c.person_id', '=', userId)
+    .where('c.kind', '=', kind)
+    .where('c.side', '=', side);
+  if (folderKey) counts = counts.where('c.folder_key', '=', folderKey);
+  return counts.select((eb) => [
+    eb.fn.coalesce(eb.fn.sum<string>('c.n').filterWhere('c.completed', '=', false), eb.lit(0)).as('due'),
+    eb.fn.coalesce(eb.fn.sum<string>('c.n').filterWhere('c.completed', '=', true), eb.lit(0)).as('completed'),
+  ]);
 }
 
 async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
