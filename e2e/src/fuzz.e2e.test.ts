@@ -4,6 +4,7 @@ import { freePort, jsonRequest, readJson } from '@baton/test-kit';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import { z } from 'zod';
 import { signUpAndLogin } from './flows';
 import { AppProcess, cleanEnv } from './process';
@@ -258,4 +259,139 @@ describe(`fuzzing every route (${runs} inputs each)`, () => {
   });
 
   afterAll(() => console.log(`Statuses per route (${runs} inputs each):\n${table.join('\n')}`));
+});
+
+// ---- socket frames ----------------------------------------------------------------------------------
+
+/** A frame a client could send: text (JSON or not, near-valid comments among it), binary, or broken UTF-8. */
+type Frame = { kind: 'text' | 'binary' | 'bad utf-8'; data: string | Uint8Array };
+const text = (data: string): Frame => ({ kind: 'text', data });
+const frame: fc.Arbitrary<Frame> = fc.oneof(
+  { weight: 4, arbitrary: value.map((v) => text(JSON.stringify(v) ?? 'null')) },
+  { weight: 4, arbitrary: value.map((v) => text(JSON.stringify({ comment: v }))) },
+  { weight: 3, arbitrary: hostileString.map((s) => text(JSON.stringify({ comment: s }))) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map(text) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        '{"__proto__":{"comment":"from the prototype"}}',
+        '{"comment":"hello","__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+        // Past the 64 KiB frame limit.
+        JSON.stringify({ comment: 'x'.repeat(70_000) }),
+        `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+        `{"comment":${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}}`,
+      )
+      .map(text),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.uint8Array({ maxLength: 200 }).map((data): Frame => ({ kind: 'binary', data })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Frame>({ kind: 'bad utf-8', data: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }),
+  },
+);
+
+/** What one frame got: a reply ({error} or, on a comment socket, the comment pushed back) or a close code. */
+type Outcome = 'error' | 'comment' | `closed ${number}` | 'no answer';
+
+/**
+ * A person's socket on `path`, fed frames one at a time (each awaits its outcome), reopened after a close and
+ * after 10 frames: the message allowance (10 at once) is not what is fuzzed here.
+ */
+function fuzzSocket(path: string) {
+  let socket: WebSocket | undefined;
+  let sent = 0;
+  const open = async () => {
+    // A comment socket first sends the comments after `after` (all of them without it): only new ones here.
+    const newest = path.startsWith('/ws/comments/') ? await newestComment() : undefined;
+    const url = `${base.replace('http', 'ws')}${path}${newest ? `?after=${newest}` : ''}`;
+    for (let attempt = 0; ; attempt++) {
+      const ws = new WebSocket(url, ['jwt', owner.access]);
+      const ok = await new Promise<boolean>((resolve) => {
+        ws.once('open', () => resolve(true));
+        ws.once('error', () => resolve(false));
+      });
+      // A socket closed a moment ago may still count against the per-person cap: try again.
+      if (ok) return ws;
+      if (attempt > 20) throw new Error(`could not open ${path}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return async (f: Frame): Promise<Outcome> => {
+    if (!socket || socket.readyState !== WebSocket.OPEN || sent === 10) {
+      socket?.close();
+      socket = await open();
+      sent = 0;
+    }
+    const ws = socket;
+    sent += 1;
+    const outcome = new Promise<Outcome>((resolve) => {
+      const timer = setTimeout(() => resolve('no answer'), 5_000);
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(String(data)) as Record<string, unknown>;
+        if ('presence' in message) return;
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        resolve('comment' in message ? 'comment' : 'error');
+      };
+      ws.on('message', onMessage);
+      ws.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(`closed ${code}`);
+      });
+    });
+    ws.send(f.data, { binary: f.kind === 'binary' });
+    const result = await outcome;
+    ws.removeAllListeners('close');
+    ws.removeAllListeners('message');
+    return result;
+  };
+}
+
+const socketTable: string[] = [];
+const tasksDb = () => pools[databases.indexOf('baton_tasks')] as pg.Pool;
+const commentCount = async () =>
+  Number((await tasksDb().query('select count(*) from comments')).rows[0].count);
+const newestComment = async (): Promise<string | undefined> =>
+  (await tasksDb().query('select id from comments order by created_at desc, id desc limit 1')).rows[0]?.id;
+
+describe(`fuzzing every socket (${runs} frames each)`, () => {
+  const sockets = [
+    ['/ws/notifications/', () => '/ws/notifications/'],
+    ['/ws/tasks/', () => '/ws/tasks/'],
+    ['/ws/comments/{taskId}/', () => `/ws/comments/${real.taskId}/`],
+  ] as const;
+  it.each(sockets)(
+    '%s',
+    async (name, pathOf) => {
+      const before = await settled();
+      const comments = await commentCount();
+      const feed = fuzzSocket(pathOf());
+      const outcomes: Outcome[] = [];
+      for (const f of fc.sample(frame, { numRuns: runs, seed: 20261124 })) outcomes.push(await feed(f));
+      const seen = new Map<string, number>();
+      for (const o of outcomes) seen.set(o, (seen.get(o) ?? 0) + 1);
+      socketTable.push(`${name.padEnd(24)} ${[...seen].map(([o, n]) => `${o}×${n}`).join(' ')}`);
+      // Each frame has its answer: an error, its comment back, or the close its protocol violation calls for
+      // (1009 past 64 KiB, 1007 for text that is not UTF-8). Never silence, never an internal error.
+      const allowed: Outcome[] = [
+        'error',
+        'closed 1009',
+        'closed 1007',
+        ...(name.startsWith('/ws/comments') ? ['comment' as const] : []),
+      ];
+      expect([...seen.keys()].filter((o) => !allowed.includes(o as Outcome))).toEqual([]);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      // Only the comments that came back were stored; the other sockets wrote nothing.
+      if (name.startsWith('/ws/comments'))
+        expect((await commentCount()) - comments).toBe(seen.get('comment') ?? 0);
+      else expect(await settled()).toEqual(before);
+    },
+    600_000,
+  );
+
+  afterAll(() => console.log(`Outcomes per socket (${runs} frames each):\n${socketTable.join('\n')}`));
 });
