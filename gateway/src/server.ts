@@ -34,6 +34,7 @@ export async function startGateway(options: GatewayServerOptions) {
     allowedOrigins: options.allowedOrigins,
     revocations: options.revocations,
     tasks: options.upstreams.tasks,
+    notifications: options.upstreams.notifications,
     presence: options.presence,
     limits: options.socketLimits,
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   type Comment,
+  type Notification,
   type PushMessage,
   pushMessage,
   pushSubject,
@@ -13,6 +14,7 @@ import {
 import type { AuthContext, EventBus, Logger, RevocationList, TokenVerifier } from '@baton/service-kit';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { commentsUpstream } from './comments';
+import { missedNotifications } from './notifications';
 import { CommentPresence, type PresenceTiming } from './presence';
 import type { Upstream } from './upstreams';
 
@@ -26,6 +28,8 @@ export interface SocketOptions {
   revocations?: RevocationList;
   /** tasks service, which checks who may read a task's comments and stores comments sent over sockets. */
   tasks?: Upstream;
+  /** notifications service, which answers what a reconnecting bell missed. */
+  notifications?: Upstream;
   /** How often replicas tell each other who has a task's comments open (tests shorten it). */
   presence?: PresenceTiming;
   limits?: Partial<SocketLimits>;
@@ -49,8 +53,11 @@ export const defaultSocketLimits: SocketLimits = {
   pingIntervalMs: 30_000,
 };
 
-/** How many of the newest comments a handshake sent are remembered, in case their pushes arrive after it. */
-const lateCommentPushes = 100;
+/** How many of the newest items a handshake sent are remembered, in case their pushes arrive after it. */
+const latePushes = 100;
+
+/** What a handshake sends first on a resumed socket: comments, or notifications. */
+type Missed = Comment | Notification;
 
 interface Client {
   /** Set once the handshake is accepted and upgraded. */
@@ -62,11 +69,11 @@ interface Client {
   auth: AuthContext;
   channel: WsChannel;
   taskId?: string;
-  /** Comment pushes that arrived while the handshake fetched what the client missed, sent after that. */
-  held?: Comment[];
+  /** Pushes (comments, notifications) that arrived while the handshake fetched what was missed, sent after. */
+  held?: Missed[];
   /**
-   * The newest comments the handshake sent: their pushes may still come (the outbox relays a comment a moment
-   * after it commits) and must not show twice.
+   * The newest comments or notifications the handshake sent: their pushes may still come (the outbox relays one
+   * a moment after it commits) and must not show twice.
    */
   handshakeSent?: Set<string>;
   /** The task was deleted while the handshake ran: the socket closes as soon as it opens. */
@@ -131,6 +138,14 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>();
 
   const send = (client: Client, message: unknown) => client.socket?.send(JSON.stringify(message));
+  /** A comment goes out as {comment}; a notification as it is. */
+  const sendMissed = (client: Client, item: Missed) =>
+    send(client, client.channel === 'comments' ? { comment: item } : item);
+  /** A pushed comment or notification: held during the handshake, else sent unless the handshake sent it. */
+  const pass = (client: Client, item: Missed) => {
+    if (client.held) client.held.push(item);
+    else if (!client.handshakeSent?.has(item.id)) sendMissed(client, item);
+  };
 
   const commentSockets = (userId: string, taskId: string) =>
     [...(byUser.get(userId)?.clients ?? [])].filter((c) => c.channel === 'comments' && c.taskId === taskId);
@@ -142,6 +157,11 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return;
     }
     const message: PushMessage = parsed.data;
+    if (message.channel === 'notifications') {
+      for (const client of byUser.get(userId)?.clients ?? [])
+        if (client.channel === 'notifications') pass(client, message.payload);
+      return;
+    }
     if (message.channel !== 'comments') {
       for (const client of byUser.get(userId)?.clients ?? [])
         if (client.channel === message.channel) send(client, message.payload);
@@ -153,8 +173,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       if ('taskDeleted' in payload) {
         client.deleted = true;
         client.socket?.close(wsCloseCodes.taskGone, 'task deleted');
-      } else if (client.held) client.held.push(payload.comment);
-      else if (!client.handshakeSent?.has(payload.comment.id)) send(client, payload);
+      } else pass(client, payload.comment);
     }
   };
 
@@ -207,7 +226,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   };
 
   /** An accepted socket: its timers and listeners, then what it missed and the pushes held meanwhile. */
-  const opened = (client: Client, socket: WebSocket, untrack: () => void, missed: Comment[] = []) => {
+  const opened = (client: Client, socket: WebSocket, untrack: () => void, missed: Missed[] = []) => {
     client.socket = socket;
     const expiresIn = client.auth.claims.exp * 1000 - Date.now();
     const timer = setTimeout(
@@ -235,12 +254,13 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
         socket.close(1011, 'internal error');
       });
     });
-    if (client.channel !== 'comments' || !client.taskId) return;
+    if (!client.held) return;
     const sent = new Set(missed.map((c) => c.id));
-    const handshake = [...missed, ...(client.held ?? []).filter((c) => !sent.has(c.id))];
-    for (const comment of handshake) send(client, { comment });
+    const handshake = [...missed, ...client.held.filter((c) => !sent.has(c.id))];
+    for (const item of handshake) sendMissed(client, item);
     client.held = undefined;
-    client.handshakeSent = new Set(handshake.slice(-lateCommentPushes).map((c) => c.id));
+    client.handshakeSent = new Set(handshake.slice(-latePushes).map((c) => c.id));
+    if (client.channel !== 'comments' || !client.taskId) return;
     if (client.deleted) return socket.close(wsCloseCodes.taskGone, 'task deleted');
     presence.join(client.taskId, member);
   };
@@ -264,7 +284,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     if ((byUser.get(auth.userId)?.clients.size ?? 0) >= limits.socketsPerPerson)
       return refuse(socket, 429, 'Too Many Requests');
     const client: Client = { auth, channel: route.channel, taskId: route.taskId };
-    let missed: Comment[] | undefined;
+    let missed: Missed[] | undefined;
     // Pushes are followed before tasks is asked what was missed, so no comment falls between the two.
     const untrack = track(client);
     socket.once('close', () => {
@@ -278,6 +298,16 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
         return refuse(socket, answer.status, statusText[answer.status] ?? 'Refused');
       }
       missed = answer.comments;
+    }
+    const after = url.searchParams.get('after');
+    if (route.channel === 'notifications' && after) {
+      client.held = [];
+      const answer = await missedNotifications(options.notifications, auth, after);
+      if ('status' in answer) {
+        untrack();
+        return refuse(socket, answer.status, statusText[answer.status] ?? 'Refused');
+      }
+      missed = answer.notifications;
     }
     wss.handleUpgrade(request, socket, head, (ws) => opened(client, ws, untrack, missed));
   };

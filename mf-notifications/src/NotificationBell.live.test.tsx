@@ -218,4 +218,28 @@ describe('live notifications (SPEC §4)', () => {
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
     expect(state.gets).toBe(3);
   });
+
+  it('resumes after the newest notification it has: what was missed comes on the socket, and chimes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const known = makeNotification({
+      title: 'Known',
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const state = notificationService([known]);
+    await connectedBell();
+    await waitFor(() => expect(state.gets).toBeGreaterThanOrEqual(1));
+    const gets = state.gets;
+    act(() => FakeWebSocket.latest().drop());
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(FakeWebSocket.latest().url).toBe(`ws://localhost:3000/ws/notifications/?after=${known.id}`);
+    act(() => FakeWebSocket.latest().open());
+    // The gateway sends what was missed first (and, within its margin, some the bell has: ignored).
+    push(known);
+    push(makeNotification({ title: 'Missed while away' }));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'));
+    expect(media.play).toHaveBeenCalledTimes(1);
+    // The resumed socket said what was missed: no refetch of the list.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.gets).toBe(gets);
+  });
 });

@@ -1,5 +1,5 @@
 import { useCurrentUser, useLiveSocket, usePlatform } from '@baton/web-platform';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { receiveNotification, useNotificationsQuery } from './api';
 import { asNotification, newestFirst } from './feed';
 import { messages } from './messages';
@@ -9,7 +9,9 @@ export const socketPath = '/ws/notifications/';
 
 /**
  * The person's notifications, newest first: loaded once, kept current by the live socket (SPEC §4). A pushed
- * notification not seen before is added and chimes; every (re)connection refetches what was missed meanwhile.
+ * notification not seen before is added and chimes. A reconnection resumes after the newest one here
+ * (`?after=`): the gateway sends what was missed first, so those chime too. Without one to resume from, an
+ * opening refetches the list instead.
  */
 export function useNotifications() {
   // Signed out (e.g. during logout) there is nothing to load; the socket closes by itself.
@@ -23,6 +25,11 @@ export function useNotifications() {
     if (error) console.error(messages.loadFailed, error);
   }, [error]);
 
+  const list = useMemo(() => newestFirst(data ?? []), [data]);
+  const newest = useRef<string | undefined>(undefined);
+  newest.current = list[0]?.id;
+  // What this socket last resumed from: an opening that resumed needs no refetch.
+  const resumedFrom = useRef<string | undefined>(undefined);
   useLiveSocket(
     socketPath,
     (message) => {
@@ -31,11 +38,15 @@ export function useNotifications() {
       if (receiveNotification(store, pushed)) play();
     },
     {
+      after: () => {
+        resumedFrom.current = newest.current;
+        return newest.current;
+      },
       onOpen: () => {
-        if (signedIn) refetch();
+        if (signedIn && !resumedFrom.current) refetch();
       },
     },
   );
 
-  return useMemo(() => newestFirst(data ?? []), [data]);
+  return list;
 }

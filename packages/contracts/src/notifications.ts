@@ -14,7 +14,10 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-// GET /notifications/
+// GET /notifications/[?after={id}]: the newest, newest first; with `after` (beyond SPEC), what a reconnecting
+// bell missed: those made since that notification, give or take a few seconds (its clock, commits landing out
+// of order), oldest first. The client knows which it has. An `after` it does not know answers the newest.
+export const notificationListQuery = z.object({ after: uuid.optional() });
 export const notificationListResponse = z.object({ notifications: z.array(notification) });
 // POST /notifications/mark_as_read/, /notifications/delete/
 export const notificationIdsRequest = z.object({ ids: z.array(uuid).min(1).max(limits.idsMax) });

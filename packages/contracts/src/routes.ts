@@ -423,6 +423,7 @@ export const routes = [
     service: 'notifications',
     auth: true,
     summary: 'List notifications',
+    query: notifications.notificationListQuery,
     response: notifications.notificationListResponse,
   }),
   route({

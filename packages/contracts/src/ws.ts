@@ -7,7 +7,9 @@ export const wsChannels = ['notifications', 'tasks', 'comments'] as const;
 export type WsChannel = (typeof wsChannels)[number];
 export const wsSubprotocol = 'jwt';
 
-// /ws/notifications/: each message is a notification object.
+// /ws/notifications/[?after={notificationId}]: each message is a notification object. With `after` (beyond
+// SPEC: a reconnecting bell names the newest it has), what was missed since comes first, from Postgres (GET
+// /notifications/?after=), then the live ones, none twice.
 export const wsNotificationMessage = notification;
 
 // /ws/tasks/: the live task events of SPEC §4, and more so that lists also follow what §4 leaves out:

@@ -89,6 +89,8 @@ export function connectLiveSocket(options: LiveSocketOptions) {
 interface Subscriber {
   onMessage(data: unknown): void;
   onOpen?(): void;
+  /** The last item this subscriber has, read at each (re)connect: the socket resumes after it (`?after=`). */
+  after?(): string | undefined;
 }
 
 interface SharedSocket {
@@ -111,7 +113,13 @@ function subscribe(path: string, subscriber: Subscriber) {
     const subscribers = new Set<Subscriber>();
     const entry: SharedSocket = { subscribers, open: false, close: () => {} };
     const live = connectLiveSocket({
-      path,
+      path: () => {
+        for (const each of subscribers) {
+          const after = each.after?.();
+          if (after) return `${path}?after=${encodeURIComponent(after)}`;
+        }
+        return path;
+      },
       onMessage: (data) => {
         for (const each of [...subscribers]) each.onMessage(data);
       },
@@ -145,16 +153,17 @@ function subscribe(path: string, subscriber: Subscriber) {
 export function useLiveSocket(
   path: string,
   onMessage: (data: unknown) => void,
-  options: { onOpen?: () => void } = {},
+  options: { onOpen?: () => void; after?: () => string | undefined } = {},
 ) {
   const signedIn = useCurrentUser() !== null;
-  const latest = useRef({ onMessage, onOpen: options.onOpen });
-  latest.current = { onMessage, onOpen: options.onOpen };
+  const latest = useRef({ onMessage, ...options });
+  latest.current = { onMessage, ...options };
   useEffect(() => {
     if (!signedIn) return;
     return subscribe(path, {
       onMessage: (data) => latest.current.onMessage(data),
       onOpen: () => latest.current.onOpen?.(),
+      after: () => latest.current.after?.(),
     });
   }, [path, signedIn]);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostileBodies } from '@baton/service-kit/testing';
 import { eventually } from '@baton/tasks/testing';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOf, sampleTask, startTestNotifications, type TestNotifications } from '../testing';
 
@@ -44,6 +45,32 @@ describe('GET /notifications/', () => {
       ['created_at', 'id', 'is_deleted', 'is_read', 'message', 'title', 'type'].sort(),
     );
     expect(await list(ana)).toEqual([]);
+  });
+
+  it('after one of them: those made since, oldest first, with a margin for commits landing out of order', async () => {
+    const [ana, ben] = [await t.person(), await t.person()];
+    const ids = await notify(ana, ben, 4);
+    const newestFirst = [...ids].reverse();
+    const second = ids[1] as string;
+    // The oldest, dated two minutes back: resuming from a later one, the margin (10 s) does not reach it.
+    await t.db
+      .updateTable('notifications')
+      .set({ created_at: sql`now() - interval '2 minutes'` })
+      .where('id', '=', ids[0] as string)
+      .execute();
+    const after = async (id: string) =>
+      (
+        await readJson(t.notificationsCall('GET', `/notifications/?after=${id}`, ben.access))
+      ).notifications.map((n: { id: string }) => n.id);
+    expect(await after(newestFirst[3] as string)).toEqual([ids[1], ids[2], ids[3]]);
+    expect(await after(newestFirst[0] as string)).not.toContain(newestFirst[0]);
+    expect(await after(second)).not.toContain(ids[0]);
+    // Someone else's notification, or one that does not exist, is not a place to resume from: the newest.
+    const [anaOwn] = await notify(ben, ana, 1);
+    expect(await after(anaOwn as string)).toEqual(newestFirst);
+    expect(await after(randomUUID())).toEqual(newestFirst);
+    const bad = await t.notificationsCall('GET', '/notifications/?after=nope', ben.access);
+    expect(bad.status).toBe(400);
   });
 
   it('needs a valid access token', async () => {

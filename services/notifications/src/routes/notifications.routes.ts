@@ -1,8 +1,11 @@
-import { notificationIdsRequest } from '@baton/contracts';
-import { type AppEnv, jsonBody, requireAuth } from '@baton/service-kit';
+import { notificationIdsRequest, notificationListQuery } from '@baton/contracts';
+import { type AppEnv, jsonBody, queryParams, requireAuth } from '@baton/service-kit';
 import { type Context, Hono } from 'hono';
 import type { NotificationsDeps } from '../context';
 import { toNotification } from '../views';
+
+/** How far before the `after` notification's time a resume looks (a consumer transaction's length, and more). */
+const resumeMarginMs = 10_000;
 
 /**
  * SPEC §7 Notifications: the list and the two bulk actions, each on the caller's own notifications only
@@ -13,15 +16,32 @@ export function notificationRoutes(deps: NotificationsDeps) {
   const auth = requireAuth(deps.verifyAccess);
 
   app.get('/notifications/', auth, async (c) => {
-    const rows = await deps.db
+    const { after } = queryParams(c, notificationListQuery);
+    const userId = c.get('auth').userId;
+    const mine = deps.db
       .selectFrom('notifications')
       .selectAll()
-      .where('user_id', '=', c.get('auth').userId)
+      .where('user_id', '=', userId)
       .where('is_deleted', '=', false)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(deps.config.NOTIFICATIONS_LIST_LIMIT)
-      .execute();
+      .limit(deps.config.NOTIFICATIONS_LIST_LIMIT);
+    const seen = after
+      ? await deps.db
+          .selectFrom('notifications')
+          .select('created_at')
+          .where('id', '=', after)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
+    const rows = seen
+      ? // What a reconnecting bell missed: created_at is its transaction's start, so a notification that
+        // committed after `after` may carry an earlier time. A margin catches those; the client knows the rest.
+        await mine
+          .where('created_at', '>=', new Date(seen.created_at.getTime() - resumeMarginMs))
+          .where('id', '!=', after as string)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      : await mine.orderBy('created_at', 'desc').orderBy('id').execute();
     return c.json({ notifications: rows.map(toNotification) });
   });
 
