@@ -7,13 +7,6 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** RemoteArea and mainView fresh for each test: the main view is shown once per page load. */
-async function freshArea() {
-  const { RemoteArea, RemoteLoaderContext } = await import('./RemoteArea');
-  const { patienceMs } = await import('./mainView');
-  return { RemoteArea, RemoteLoaderContext, patienceMs };
-}
-
 function controlledLoader() {
   const asked: string[] = [];
   let showList: () => void = () => undefined;
@@ -29,19 +22,7 @@ function controlledLoader() {
 
 describe('secondary remote areas', () => {
   it('load once the main area has rendered its view', async () => {
-    const { RemoteArea, RemoteLoaderContext } = await freshArea();
-    const { asked, load, showList } = controlledLoader();
-    render(
-      <RemoteLoaderContext value={load}>
-        <RemoteArea remote="mf-notifications" module="NotificationBell" title="Notifications" secondary />
-        <RemoteArea
-          remote="mf-tasks"
-          module="TaskList"
-          title="Tasks"
-          props={{ category: 'Personal Tasks' }}
-        />
-      </RemoteLoaderContext>,
-    );
+    const { asked, showList } = await renderBellAndList();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(asked).toEqual(['mf-tasks/TaskList']);
     act(() => showList());
@@ -52,19 +33,7 @@ describe('secondary remote areas', () => {
 
   it('load after a while even when the main area never arrives', async () => {
     vi.useFakeTimers();
-    const { RemoteArea, RemoteLoaderContext, patienceMs } = await freshArea();
-    const { asked, load } = controlledLoader();
-    render(
-      <RemoteLoaderContext value={load}>
-        <RemoteArea remote="mf-notifications" module="NotificationBell" title="Notifications" secondary />
-        <RemoteArea
-          remote="mf-tasks"
-          module="TaskList"
-          title="Tasks"
-          props={{ category: 'Personal Tasks' }}
-        />
-      </RemoteLoaderContext>,
-    );
+    const { asked, patienceMs } = await renderBellAndList();
     await act(() => vi.advanceTimersByTimeAsync(patienceMs - 100));
     expect(asked).toEqual(['mf-tasks/TaskList']);
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -72,3 +41,20 @@ describe('secondary remote areas', () => {
     expect(screen.getByText('NotificationBell here')).toBeInTheDocument();
   });
 });
+
+/**
+ * The bell (secondary) and the task list (main), from fresh modules (the main view is shown once per page
+ * load), with a loader that holds the list back until `showList`.
+ */
+async function renderBellAndList() {
+  const { RemoteArea, RemoteLoaderContext } = await import('./RemoteArea');
+  const { patienceMs } = await import('./mainView');
+  const loader = controlledLoader();
+  render(
+    <RemoteLoaderContext value={loader.load}>
+      <RemoteArea remote="mf-notifications" module="NotificationBell" title="Notifications" secondary />
+      <RemoteArea remote="mf-tasks" module="TaskList" title="Tasks" props={{ category: 'Personal Tasks' }} />
+    </RemoteLoaderContext>,
+  );
+  return { ...loader, patienceMs };
+}
