@@ -48,6 +48,14 @@ export class AppProcess {
     throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${this.output.join('').slice(-4000)}`);
   }
 
+  /** SIGKILL to the whole process group, as a crash or an out-of-memory kill would end it; waits until it is gone. */
+  async kill() {
+    const pid = this.child.pid;
+    if (pid === undefined || !this.groupAlive()) return;
+    process.kill(-pid, 'SIGKILL');
+    while (this.groupAlive()) await new Promise((r) => setTimeout(r, 50));
+  }
+
   /**
    * SIGTERM to the whole process group (npm, tsx, node and what they started), then wait until every
    * member is gone; true when they all left within `graceMs` (else they are killed).
