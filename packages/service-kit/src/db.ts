@@ -205,9 +205,14 @@ export async function openDatabase<T>(options: DatabaseOptions): Promise<Databas
     connectionString: databaseUrl(options.url, options.database),
     max: options.poolSize ?? 10,
   });
-  // An idle client whose connection drops (Postgres restarted) emits 'error' on the pool; unheard, it
-  // would end the process. The pool replaces the client; the next query reconnects.
+  // A client whose connection drops (Postgres restarted) emits 'error': on the pool when it is idle, on
+  // itself when it is checked out between queries (a transaction awaiting something else), where pg-pool
+  // listens no more. Unheard, either would end the process. The query at hand fails; the pool replaces the
+  // client; the next query reconnects.
   pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database client failed'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => options.logger.warn({ err: error }, 'database client failed')),
+  );
   const db = new Kysely<T & KitTables>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db as Kysely<unknown>, kitMigrations, 'kit_migration', options.logger);
