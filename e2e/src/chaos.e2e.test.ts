@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsServerProcess, startEmbeddedPostgres } from '@baton/local-infra';
 import { databaseUrl } from '@baton/service-kit';
-import { databaseServerUrl, freePort, jsonRequest, startSmtpCapture } from '@baton/test-kit';
+import { freePort, jsonRequest, startSmtpCapture } from '@baton/test-kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from './flows';
 import { AppProcess, cleanEnv } from './process';
 
 /**
- * Chaos on the distributed topology: identity, tasks and notifications as their own processes over Postgres
- * and a NATS (JetStream) of this file's own. CHAOS_PEOPLE people (20) assign each other CHAOS_CHANGES tasks
+ * Chaos on the distributed topology: identity, tasks and notifications as their own processes over a Postgres
+ * and a NATS (JetStream) of each test's own (what they leave behind, thousands of queued mails among it, must
+ * not slow the other tests' services on the shared server). CHAOS_PEOPLE people (20) assign each other CHAOS_CHANGES tasks
  * (300 here; `CHAOS_CHANGES=10000 CHAOS_RATE=60 CHAOS_NATS_DOWN_MS=30000` for the long run) while NATS is
  * stopped for CHAOS_NATS_DOWN_MS (5 s), the tasks service (whose process runs the outbox relay) is killed with
  * SIGKILL twice and the notifications service once, each started again; and, on a Postgres of its own, while
@@ -28,7 +29,7 @@ const concurrency = 6;
 
 const scratch = mkdtempSync(join(tmpdir(), 'baton-chaos-'));
 let mail: Awaited<ReturnType<typeof startSmtpCapture>>;
-/** What afterAll stops: each topology started. */
+/** What afterAll stops: each topology and Postgres started. */
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -36,7 +37,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const stop of stops) await stop();
+  // Last started, first stopped: the services before their Postgres.
+  for (const stop of stops.reverse()) await stop();
   await mail?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
@@ -206,7 +208,12 @@ async function expectNothingLostOrDoubled(
 
 describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
   it('loses and doubles nothing while NATS stops and the relay and consumer are killed', async () => {
-    const topology = await startTopology(databaseServerUrl());
+    const postgres = await startEmbeddedPostgres({
+      dataDir: join(scratch, 'pg-nats'),
+      port: await freePort(),
+    });
+    stops.push(() => postgres.stop());
+    const topology = await startTopology(postgres.url);
     const load = await assignUnderFaults(topology, async (at) => {
       await at(0.1);
       await topology.nats.stop();
@@ -225,12 +232,12 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
   }, 1_800_000);
 
   it('loses no acknowledged write while Postgres stops at once, and the services reconnect by themselves', async () => {
-    const dataDir = join(scratch, 'pg');
+    const dataDir = join(scratch, 'pg-restart');
     const port = await freePort();
     const postgres = await startEmbeddedPostgres({ dataDir, port });
-    const topology = await startTopology(postgres.url);
     let restarted = postgres;
     stops.push(() => restarted.stop());
+    const topology = await startTopology(postgres.url);
     let restartedInMs = 0;
     const load = await assignUnderFaults(topology, async (at) => {
       await at(0.3);
@@ -254,5 +261,6 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
     console.log(
       `chaos, Postgres restarted: ${figures}; services ready again ${restartedInMs} ms after the stop`,
     );
+    await topology.stop();
   }, 900_000);
 });
