@@ -5,6 +5,8 @@ import type { Upstream } from './upstreams';
 
 /** Request headers a service may see; everything else (cookies, hop-by-hop, spoofed forwarding) stays here. */
 const forwardedRequestHeaders = ['accept', 'accept-language', 'authorization', 'content-type', 'user-agent'];
+/** Statuses whose answer has no body. */
+const noBody = new Set([101, 103, 204, 205, 304]);
 /** Hop-by-hop response headers that must not be copied. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
@@ -34,6 +36,8 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
   // A file's bytes stream through; any other body is JSON within the body limit, handed over as it is read
   // (a second stream around it would cost more than the bytes).
   const body = !hasBody ? undefined : object ? c.req.raw.body : await c.req.arrayBuffer();
+  // Its length, declared, lets the service judge its size without reading it as a stream first.
+  if (body instanceof ArrayBuffer) headers.set('content-length', String(body.byteLength));
   const request = new Request(c.req.url, {
     method: c.req.method,
     headers,
@@ -46,8 +50,13 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
     if (!hopByHop.has(name) && !recoded) out.set(name, value);
   });
   out.set(REQUEST_ID_HEADER, c.get('requestId'));
-  // A service's JSON answer is handed on whole (written at once, with its length); a file streams. A 204 or
-  // 304 has no body at all (a Response refuses even an empty one).
-  const answer = object || response.body === null ? response.body : await response.arrayBuffer();
+  // A service's JSON answer is handed on whole, as bytes: node-server writes those at once, with their
+  // length, where any other body would be streamed. A file streams. A 204 or 304 has no body at all (a
+  // Response refuses even an empty one).
+  const answer = object
+    ? response.body
+    : noBody.has(response.status)
+      ? null
+      : new Uint8Array(await response.arrayBuffer());
   return new Response(answer, { status: response.status, headers: out });
 }

@@ -147,6 +147,8 @@ describe('with every service deployed', () => {
         requestId: 'req-12345678',
       });
       if (body) expect(JSON.parse(seen.body)).toEqual(body);
+      // Declared, so the service judges its size without reading it as a stream first.
+      if (body) expect(seen.contentLength).toBe(String(JSON.stringify(body).length));
       expect(res.headers.get('x-request-id')).toBe('req-12345678');
     },
   );

@@ -20,6 +20,7 @@ export function recordingService(name: string) {
       authorization: c.req.header('authorization') ?? null,
       requestId: c.req.header('x-request-id') ?? null,
       forwardedFor: c.req.header('x-forwarded-for') ?? null,
+      contentLength: c.req.header('content-length') ?? null,
       body: c.req.method === 'GET' ? null : await c.req.text(),
     }),
   );

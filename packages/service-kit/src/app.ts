@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -69,15 +69,23 @@ export function createServiceApp(options: ServiceAppOptions) {
       'request',
     );
   });
-  const limitBody = bodyLimit({
-    maxSize: options.maxBodyBytes ?? 64 * 1024,
-    // The rest of the body is not read: the connection closes after the answer, so a kept-alive client
-    // sends its next request on a new one instead of losing it in the unread bytes.
-    onError: (c) => {
-      c.header('Connection', 'close');
-      return c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413);
-    },
-  });
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  // The rest of the body is not read: the connection closes after the answer, so a kept-alive client
+  // sends its next request on a new one instead of losing it in the unread bytes.
+  const tooLarge = (c: Context) => {
+    c.header('Connection', 'close');
+    return c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413);
+  };
+  const countBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+  // A body of declared length is judged by its header, as Hono's limit does, but without touching
+  // `req.raw.body` first: that turns node-server's light request into a full one with streams and abort
+  // signals, several times over per proxied request, most of what this process allocated per request.
+  const limitBody: MiddlewareHandler = (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countBody(c, next);
+    return Number(length) > maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
+  };
   const streamed = options.streamedBodyPrefix;
   app.use((c, next) => (streamed && c.req.path.startsWith(streamed) ? next() : limitBody(c, next)));
 
