@@ -1,9 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pushMessage, pushSubject } from '@baton/contracts';
 import { NatsServerProcess, startEmbeddedPostgres } from '@baton/local-infra';
 import { databaseUrl } from '@baton/service-kit';
 import { freePort, jsonRequest, startSmtpCapture } from '@baton/test-kit';
+import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from './flows';
@@ -17,8 +20,9 @@ import { AppProcess, cleanEnv } from './process';
  * stopped for CHAOS_NATS_DOWN_MS (5 s), the tasks service (whose process runs the outbox relay) is killed with
  * SIGKILL twice and the notifications service once, each started again; and, on a Postgres of its own, while
  * Postgres stops at once (SIGQUIT: `pg_ctl stop -m immediate`) and starts again. Afterwards every acknowledged
- * assignment is stored, and every stored one gave its recipient exactly one notification: nothing lost,
- * nothing doubled; the services came back by themselves.
+ * assignment is stored, and every stored one gave its recipient exactly one notification, pushed: nothing lost,
+ * nothing doubled; the services came back by themselves. A push is published at least once (a relay killed
+ * before it marks one sent publishes it again); the gateway passes each to a socket once (ws.resume.test.ts).
  */
 const changes = Number(process.env.CHAOS_CHANGES ?? 300);
 const peopleCount = Number(process.env.CHAOS_PEOPLE ?? 20);
@@ -171,10 +175,38 @@ async function assignUnderFaults(
   };
 }
 
-/** Every acknowledged assignment is stored; every stored one notified its recipient exactly once. */
+/**
+ * Keeps every push the topology's relays publish in a stream of the test's own (a core subscriber would miss
+ * those published while it reconnects after NATS restarts); `count` reads them back: pushes per notification id.
+ */
+async function recordPushes(natsUrl: string) {
+  const nc = await connect({ servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
+  const jsm = await jetstreamManager(nc);
+  const stream = 'CHAOS_PUSHES';
+  await jsm.streams.add({ name: stream, subjects: [pushSubject('*')], storage: StorageType.File });
+  return {
+    async count() {
+      const perNotification = new Map<string, number>();
+      const last = (await jsm.streams.info(stream)).state.last_seq;
+      if (last === 0) return perNotification;
+      const messages = await (await jetstream(nc).consumers.get(stream)).consume();
+      for await (const message of messages) {
+        const push = pushMessage.parse(message.json());
+        if (push.channel === 'notifications')
+          perNotification.set(push.payload.id, (perNotification.get(push.payload.id) ?? 0) + 1);
+        if (message.seq >= last) break;
+      }
+      return perNotification;
+    },
+    close: () => nc.close(),
+  };
+}
+
+/** Every acknowledged assignment is stored; every stored one notified its recipient exactly once, pushed. */
 async function expectNothingLostOrDoubled(
   topology: Topology,
   load: Awaited<ReturnType<typeof assignUnderFaults>>,
+  pushes: Awaited<ReturnType<typeof recordPushes>>,
 ) {
   const stored = (
     await topology.pools.tasks.query<{ title: string }>('select title from tasks where title like $1', [
@@ -185,11 +217,11 @@ async function expectNothingLostOrDoubled(
   expect(load.acknowledged.filter((title) => !storedTitles.has(title))).toEqual([]);
   const notified = async () =>
     (
-      await topology.pools.notifications.query<{ message: string }>(
-        'select message from notifications where message like $1',
+      await topology.pools.notifications.query<{ id: string; message: string }>(
+        'select id, message from notifications where message like $1',
         [`%${load.run} #%`],
       )
-    ).rows.map((r) => /“([^”]+)”/.exec(r.message)?.[1] ?? r.message);
+    ).rows.map((r) => ({ id: r.id, title: /“([^”]+)”/.exec(r.message)?.[1] ?? r.message }));
   // Once the backlog has drained: no fewer notifications than stored assignments, then a moment for extras.
   await expect
     .poll(async () => (await notified()).length, { timeout: 180_000, interval: 500 })
@@ -197,13 +229,25 @@ async function expectNothingLostOrDoubled(
   await sleep(2_000);
   const got = await notified();
   const perTitle = new Map<string, number>();
-  for (const title of got) perTitle.set(title, (perTitle.get(title) ?? 0) + 1);
+  for (const { title } of got) perTitle.set(title, (perTitle.get(title) ?? 0) + 1);
   const lost = stored.filter((title) => !perTitle.has(title));
   const doubled = [...perTitle].filter(([, n]) => n > 1);
   expect(lost).toEqual([]);
   expect(doubled).toEqual([]);
   expect(got.length).toBe(stored.length);
-  return `${load.attempts} assignments tried, ${load.acknowledged.length} acknowledged, ${load.unanswered} unanswered, ${stored.length} stored, ${got.length} notifications: ${lost.length} lost, ${doubled.length} doubled (${load.seconds} s)`;
+  // Each notification pushed: the relay's outbox drains after the rows commit.
+  let pushed = new Map<string, number>();
+  await expect
+    .poll(
+      async () => {
+        pushed = await pushes.count();
+        return got.filter(({ id }) => !pushed.has(id)).length;
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBe(0);
+  const publishedAgain = got.filter(({ id }) => (pushed.get(id) ?? 0) > 1).length;
+  return `${load.attempts} assignments tried, ${load.acknowledged.length} acknowledged, ${load.unanswered} unanswered, ${stored.length} stored, ${got.length} notifications: ${lost.length} lost, ${doubled.length} doubled; all pushed, ${publishedAgain} published again (${load.seconds} s)`;
 }
 
 describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
@@ -214,6 +258,7 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
     });
     stops.push(() => postgres.stop());
     const topology = await startTopology(postgres.url);
+    const pushes = await recordPushes(topology.nats.url);
     const load = await assignUnderFaults(topology, async (at) => {
       await at(0.1);
       await topology.nats.stop();
@@ -226,8 +271,9 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
       await at(0.7);
       await topology.crash('tasks');
     });
-    const figures = await expectNothingLostOrDoubled(topology, load);
+    const figures = await expectNothingLostOrDoubled(topology, load, pushes);
     console.log(`chaos: ${figures}; NATS down ${natsDownMs} ms, tasks killed twice, notifications once`);
+    await pushes.close();
     await topology.stop();
   }, 1_800_000);
 
@@ -238,6 +284,7 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
     let restarted = postgres;
     stops.push(() => restarted.stop());
     const topology = await startTopology(postgres.url);
+    const pushes = await recordPushes(topology.nats.url);
     let restartedInMs = 0;
     const load = await assignUnderFaults(topology, async (at) => {
       await at(0.3);
@@ -257,10 +304,11 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
       await topology.ready();
       restartedInMs = Date.now() - stopped;
     });
-    const figures = await expectNothingLostOrDoubled(topology, load);
+    const figures = await expectNothingLostOrDoubled(topology, load, pushes);
     console.log(
       `chaos, Postgres restarted: ${figures}; services ready again ${restartedInMs} ms after the stop`,
     );
+    await pushes.close();
     await topology.stop();
   }, 900_000);
 });

@@ -103,4 +103,16 @@ describe('a resumed notifications socket', () => {
     expect(asked).toHaveLength(1);
     socket?.close();
   });
+
+  it('passes a push published twice (a relay killed before it marked it sent publishes again) once', async () => {
+    const { socket, got } = await open('/ws/notifications/');
+    const again = notification('Published twice');
+    const next = notification('Next');
+    for (const payload of [again, again, next, again])
+      gateway.bus.publishCore(pushSubject(user.id), { channel: 'notifications', payload });
+    await until(() => got.length >= 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual([again, next]);
+    socket?.close();
+  });
 });

@@ -53,8 +53,12 @@ export const defaultSocketLimits: SocketLimits = {
   pingIntervalMs: 30_000,
 };
 
-/** How many of the newest items a handshake sent are remembered, in case their pushes arrive after it. */
-const latePushes = 100;
+/**
+ * How many of the newest comments or notifications sent on a socket it remembers. Their pushes may come again:
+ * the outbox relay publishes at least once (a relay killed between publishing and marking a push sent
+ * publishes it again when it comes back), and a handshake sends items whose pushes come a moment after.
+ */
+const rememberedPushes = 100;
 
 /** What a handshake sends first on a resumed socket: comments, or notifications. */
 type Missed = Comment | Notification;
@@ -71,11 +75,8 @@ interface Client {
   taskId?: string;
   /** Pushes (comments, notifications) that arrived while the handshake fetched what was missed, sent after. */
   held?: Missed[];
-  /**
-   * The newest comments or notifications the handshake sent: their pushes may still come (the outbox relays one
-   * a moment after it commits) and must not show twice.
-   */
-  handshakeSent?: Set<string>;
+  /** The ids of the newest comments or notifications sent (`rememberedPushes`): none goes out twice. */
+  sent: Set<string>;
   /** The task was deleted while the handshake ran: the socket closes as soon as it opens. */
   deleted?: boolean;
 }
@@ -138,13 +139,17 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>();
 
   const send = (client: Client, message: unknown) => client.socket?.send(JSON.stringify(message));
-  /** A comment goes out as {comment}; a notification as it is. */
-  const sendMissed = (client: Client, item: Missed) =>
+  /** A comment goes out as {comment}; a notification as it is; either only once. */
+  const sendOnce = (client: Client, item: Missed) => {
+    if (client.sent.has(item.id)) return;
     send(client, client.channel === 'comments' ? { comment: item } : item);
-  /** A pushed comment or notification: held during the handshake, else sent unless the handshake sent it. */
+    client.sent.add(item.id);
+    if (client.sent.size > rememberedPushes) client.sent.delete(client.sent.values().next().value as string);
+  };
+  /** A pushed comment or notification: held during the handshake, else sent. */
   const pass = (client: Client, item: Missed) => {
     if (client.held) client.held.push(item);
-    else if (!client.handshakeSent?.has(item.id)) sendMissed(client, item);
+    else sendOnce(client, item);
   };
 
   const commentSockets = (userId: string, taskId: string) =>
@@ -255,11 +260,8 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       });
     });
     if (!client.held) return;
-    const sent = new Set(missed.map((c) => c.id));
-    const handshake = [...missed, ...client.held.filter((c) => !sent.has(c.id))];
-    for (const item of handshake) sendMissed(client, item);
+    for (const item of [...missed, ...client.held]) sendOnce(client, item);
     client.held = undefined;
-    client.handshakeSent = new Set(handshake.slice(-latePushes).map((c) => c.id));
     if (client.channel !== 'comments' || !client.taskId) return;
     if (client.deleted) return socket.close(wsCloseCodes.taskGone, 'task deleted');
     presence.join(client.taskId, member);
@@ -283,7 +285,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     // One person's sockets on this replica are capped (counted and tracked without a pause in between).
     if ((byUser.get(auth.userId)?.clients.size ?? 0) >= limits.socketsPerPerson)
       return refuse(socket, 429, 'Too Many Requests');
-    const client: Client = { auth, channel: route.channel, taskId: route.taskId };
+    const client: Client = { auth, channel: route.channel, taskId: route.taskId, sent: new Set() };
     let missed: Missed[] | undefined;
     // Pushes are followed before tasks is asked what was missed, so no comment falls between the two.
     const untrack = track(client);
