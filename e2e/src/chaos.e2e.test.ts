@@ -14,20 +14,21 @@ import { AppProcess, cleanEnv } from './process';
 
 /**
  * Chaos on the distributed topology: identity, tasks and notifications as their own processes over a Postgres
- * and a NATS (JetStream) of each test's own (what they leave behind, thousands of queued mails among it, must
- * not slow the other tests' services on the shared server). CHAOS_PEOPLE people (20) assign each other CHAOS_CHANGES tasks
- * (300 here; `CHAOS_CHANGES=10000 CHAOS_RATE=60 CHAOS_NATS_DOWN_MS=30000` for the long run) while NATS is
- * stopped for CHAOS_NATS_DOWN_MS (5 s), the tasks service (whose process runs the outbox relay) is killed with
- * SIGKILL twice and the notifications service once, each started again; and, on a Postgres of its own, while
- * Postgres stops at once (SIGQUIT: `pg_ctl stop -m immediate`) and starts again. Afterwards every acknowledged
- * assignment is stored, and every stored one gave its recipient exactly one notification, pushed: nothing lost,
- * nothing doubled; the services came back by themselves. A push is published at least once (a relay killed
- * before it marks one sent publishes it again); the gateway passes each to a socket once (ws.resume.test.ts).
+ * and a NATS (JetStream) of each test's own (what they leave behind must not slow the other tests' services on
+ * the shared server). CHAOS_PEOPLE people (20) make CHAOS_CHANGES task changes (300 here;
+ * `CHAOS_CHANGES=10000 CHAOS_RATE=60 CHAOS_NATS_DOWN_MS=30000` for the long run), assignments to each other and
+ * progress updates on them, while NATS is stopped for CHAOS_NATS_DOWN_MS (5 s), the tasks service (whose process
+ * runs the outbox relay) is killed with SIGKILL twice and the notifications service once, each started again;
+ * and, on a Postgres of its own, while Postgres stops at once (SIGQUIT: `pg_ctl stop -m immediate`) and starts
+ * again. Afterwards every acknowledged change is stored, and every stored one gave the other side exactly one
+ * notification, pushed: nothing lost, nothing doubled; the services came back by themselves. A push is
+ * published at least once (a relay killed before it marks one sent publishes it again); the gateway passes
+ * each to a socket once (ws.resume.test.ts).
  */
 const changes = Number(process.env.CHAOS_CHANGES ?? 300);
 const peopleCount = Number(process.env.CHAOS_PEOPLE ?? 20);
 const natsDownMs = Number(process.env.CHAOS_NATS_DOWN_MS ?? 5_000);
-/** Assignments a second: slow enough that the faults fall inside the load, not after it. */
+/** Changes a second: slow enough that the faults fall inside the load, not after it. */
 const rate = Number(process.env.CHAOS_RATE ?? 10);
 const concurrency = 6;
 
@@ -111,11 +112,13 @@ async function startTopology(server: string) {
 }
 
 /**
- * `changes` assignments at `rate` a second among `peopleCount` new people, each attempt with a title of its
- * own; an attempt with no answer (its service down) is tried again as a new one after a moment, as a client
- * would. `faults(at)` runs beside it; `at(share)` waits until that share is acknowledged.
+ * `changes` task changes at `rate` a second among `peopleCount` new people who all trust each other (so an
+ * assignment arrives accepted and its recipient may move its progress): every other change assigns a task,
+ * with a title of its own; the rest move an acknowledged assignment's progress, by its recipient, with a note
+ * of its own. An attempt with no answer (its service down) is tried again as a new one after a moment, as a
+ * client would. `faults(at)` runs beside it; `at(share)` waits until that share of changes is acknowledged.
  */
-async function assignUnderFaults(
+async function changeUnderFaults(
   topology: Topology,
   faults: (at: (share: number) => Promise<void>) => Promise<void>,
 ) {
@@ -124,51 +127,81 @@ async function assignUnderFaults(
     Array.from({ length: peopleCount }, () => signUpAndLogin(topology.url('identity'))),
   );
   const emails = people.map((p) => p.user.email.toLowerCase());
-  // Tasks must know everyone first, or an assignment becomes an invitation by e-mail.
+  for (const truster of people)
+    for (const email of emails.filter((e) => e !== truster.user.email.toLowerCase())) {
+      const res = await fetch(
+        `${topology.url('identity')}/api/settings/trusted-users/`,
+        jsonRequest('POST', { trusted_email: email }, truster.tokens.access),
+      );
+      expect(res.ok).toBe(true);
+      await res.arrayBuffer();
+    }
+  // Tasks must know everyone and every trust first, or an assignment becomes an invitation by e-mail, or
+  // arrives waiting to be accepted.
+  const known = async (query: string) =>
+    Number((await topology.pools.tasks.query(query, [emails])).rows[0].count);
   await expect
     .poll(
-      async () =>
-        Number(
-          (await topology.pools.tasks.query('select count(*) from users where email = any($1)', [emails]))
-            .rows[0].count,
+      async () => [
+        await known('select count(*) from users where email = any($1)'),
+        await known(
+          'select count(*) from trusts t join users u on u.id = t.owner_id where u.email = any($1)',
         ),
+      ],
       { timeout: 60_000, interval: 250 },
     )
-    .toBe(peopleCount);
-  const acknowledged: string[] = [];
+    .toEqual([peopleCount, peopleCount * (peopleCount - 1)]);
+  type Person = (typeof people)[number];
+  const assigned: { id: string; title: string; to: Person }[] = [];
+  const progressed: string[] = [];
+  const acknowledged = () => assigned.length + progressed.length;
   let unanswered = 0;
   let attempt = 0;
   const began = Date.now();
-  const assign = async () => {
-    while (acknowledged.length < changes) {
+  const send = async (path: string, body: unknown, as: Person) => {
+    const res = await fetch(`${topology.url('tasks')}${path}`, {
+      ...jsonRequest('POST', body, as.tokens.access),
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => undefined);
+    return { status: res?.status, body: await res?.json().catch(() => undefined) };
+  };
+  const change = async () => {
+    while (acknowledged() < changes) {
       const n = attempt++;
       const due = began + (n * 1000) / rate;
       if (due > Date.now()) await sleep(due - Date.now());
-      const from = people[n % peopleCount] as (typeof people)[number];
-      // Anyone but themselves, everyone in turn.
-      const offset = 1 + (Math.floor(n / peopleCount) % (peopleCount - 1));
-      const to = people[(n + offset) % peopleCount] as (typeof people)[number];
-      const title = `${run} #${n}`;
-      const form = { title, dueDate: '2026-12-31', priority: 'Moderate', email: to.user.email };
-      const res = await fetch(`${topology.url('tasks')}/send_email/assign_user/`, {
-        ...jsonRequest('POST', form, from.tokens.access),
-        signal: AbortSignal.timeout(10_000),
-      }).catch(() => undefined);
-      await res?.arrayBuffer().catch(() => undefined);
-      if (res?.status === 201) acknowledged.push(title);
-      else {
+      const task = n % 2 === 1 ? assigned[(n * 7919) % Math.max(1, assigned.length)] : undefined;
+      let ok: boolean;
+      if (task) {
+        const note = `${run} p#${n}`;
+        const update = { progress: 5 * (1 + (n % 19)), message: note };
+        ok = (await send(`/progress/${task.id}/`, update, task.to)).status === 200;
+        if (ok) progressed.push(note);
+      } else {
+        const from = people[n % peopleCount] as Person;
+        // Anyone but themselves, everyone in turn.
+        const offset = 1 + (Math.floor(n / peopleCount) % (peopleCount - 1));
+        const to = people[(n + offset) % peopleCount] as Person;
+        const title = `${run} #${n}`;
+        const form = { title, dueDate: '2026-12-31', priority: 'Moderate', email: to.user.email };
+        const res = await send('/send_email/assign_user/', form, from);
+        ok = res.status === 201;
+        if (ok) assigned.push({ id: res.body.id, title, to });
+      }
+      if (!ok) {
         unanswered += 1;
         await sleep(200);
       }
     }
   };
   const at = async (share: number) => {
-    while (acknowledged.length < changes * share) await sleep(50);
+    while (acknowledged() < changes * share) await sleep(50);
   };
-  await Promise.all([...Array.from({ length: concurrency }, assign), faults(at)]);
+  await Promise.all([...Array.from({ length: concurrency }, change), faults(at)]);
   return {
     run,
-    acknowledged,
+    assigned: assigned.map((a) => a.title),
+    progressed,
     unanswered,
     attempts: attempt,
     seconds: Math.round((Date.now() - began) / 1000),
@@ -202,39 +235,46 @@ async function recordPushes(natsUrl: string) {
   };
 }
 
-/** Every acknowledged assignment is stored; every stored one notified its recipient exactly once, pushed. */
+/**
+ * Every acknowledged change is stored, and every stored one (acknowledged or not: an answer lost to a kill)
+ * notified the other side exactly once, pushed: an assignment its recipient, a progress update the owner.
+ */
 async function expectNothingLostOrDoubled(
   topology: Topology,
-  load: Awaited<ReturnType<typeof assignUnderFaults>>,
+  load: Awaited<ReturnType<typeof changeUnderFaults>>,
   pushes: Awaited<ReturnType<typeof recordPushes>>,
 ) {
-  const stored = (
-    await topology.pools.tasks.query<{ title: string }>('select title from tasks where title like $1', [
-      `${load.run} #%`,
-    ])
-  ).rows.map((r) => r.title);
-  const storedTitles = new Set(stored);
-  expect(load.acknowledged.filter((title) => !storedTitles.has(title))).toEqual([]);
+  const column = async (query: string, pattern: string) =>
+    (await topology.pools.tasks.query<{ text: string }>(query, [pattern])).rows.map((r) => r.text);
+  const stored = await column('select title as text from tasks where title like $1', `${load.run} #%`);
+  const notes = await column(
+    'select message as text from progress_logs where message like $1',
+    `${load.run} p#%`,
+  );
+  const storedChanges = new Set([...stored, ...notes]);
+  expect(stored.length + notes.length).toBe(storedChanges.size);
+  expect([...load.assigned, ...load.progressed].filter((c) => !storedChanges.has(c))).toEqual([]);
+  // Each notification names its change last: the task's title, or the progress note.
   const notified = async () =>
     (
       await topology.pools.notifications.query<{ id: string; message: string }>(
         'select id, message from notifications where message like $1',
         [`%${load.run} #%`],
       )
-    ).rows.map((r) => ({ id: r.id, title: /“([^”]+)”/.exec(r.message)?.[1] ?? r.message }));
-  // Once the backlog has drained: no fewer notifications than stored assignments, then a moment for extras.
+    ).rows.map((r) => ({ id: r.id, change: [...r.message.matchAll(/“([^”]+)”/g)].at(-1)?.[1] ?? r.message }));
+  // Once the backlog has drained: no fewer notifications than stored changes, then a moment for extras.
   await expect
     .poll(async () => (await notified()).length, { timeout: 180_000, interval: 500 })
-    .toBeGreaterThanOrEqual(stored.length);
+    .toBeGreaterThanOrEqual(storedChanges.size);
   await sleep(2_000);
   const got = await notified();
-  const perTitle = new Map<string, number>();
-  for (const { title } of got) perTitle.set(title, (perTitle.get(title) ?? 0) + 1);
-  const lost = stored.filter((title) => !perTitle.has(title));
-  const doubled = [...perTitle].filter(([, n]) => n > 1);
+  const perChange = new Map<string, number>();
+  for (const { change } of got) perChange.set(change, (perChange.get(change) ?? 0) + 1);
+  const lost = [...storedChanges].filter((change) => !perChange.has(change));
+  const doubled = [...perChange].filter(([, n]) => n > 1);
   expect(lost).toEqual([]);
   expect(doubled).toEqual([]);
-  expect(got.length).toBe(stored.length);
+  expect(got.length).toBe(storedChanges.size);
   // Each notification pushed: the relay's outbox drains after the rows commit.
   let pushed = new Map<string, number>();
   await expect
@@ -247,10 +287,15 @@ async function expectNothingLostOrDoubled(
     )
     .toBe(0);
   const publishedAgain = got.filter(({ id }) => (pushed.get(id) ?? 0) > 1).length;
-  return `${load.attempts} assignments tried, ${load.acknowledged.length} acknowledged, ${load.unanswered} unanswered, ${stored.length} stored, ${got.length} notifications: ${lost.length} lost, ${doubled.length} doubled; all pushed, ${publishedAgain} published again (${load.seconds} s)`;
+  return (
+    `${load.attempts} changes tried, ${load.assigned.length} assignments and ${load.progressed.length} progress ` +
+    `updates acknowledged, ${load.unanswered} unanswered; ${stored.length} and ${notes.length} stored, ` +
+    `${got.length} notifications: ${lost.length} lost, ${doubled.length} doubled; all pushed, ` +
+    `${publishedAgain} published again (${load.seconds} s)`
+  );
 }
 
-describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
+describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
   it('loses and doubles nothing while NATS stops and the relay and consumer are killed', async () => {
     const postgres = await startEmbeddedPostgres({
       dataDir: join(scratch, 'pg-nats'),
@@ -259,7 +304,7 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
     stops.push(() => postgres.stop());
     const topology = await startTopology(postgres.url);
     const pushes = await recordPushes(topology.nats.url);
-    const load = await assignUnderFaults(topology, async (at) => {
+    const load = await changeUnderFaults(topology, async (at) => {
       await at(0.1);
       await topology.nats.stop();
       await sleep(natsDownMs);
@@ -286,7 +331,7 @@ describe(`chaos (${changes} assignments by ${peopleCount} people)`, () => {
     const topology = await startTopology(postgres.url);
     const pushes = await recordPushes(topology.nats.url);
     let restartedInMs = 0;
-    const load = await assignUnderFaults(topology, async (at) => {
+    const load = await changeUnderFaults(topology, async (at) => {
       await at(0.3);
       // What `pg_ctl stop -m immediate` sends the postmaster: no checkpoint, every connection cut.
       const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
