@@ -62,6 +62,11 @@ export interface EventBus {
   follow(spec: FollowSpec, handler: (data: unknown) => void): Promise<Subscription>;
   /** Fire-and-forget core messages (live pushes to sockets). */
   publishCore(subject: string, data: unknown): void;
+  /**
+   * Resolves once the broker has every core message published before it (a round trip); rejects while it
+   * cannot be reached or does not answer in time. Core messages carry no acknowledgement of their own.
+   */
+  flush(): Promise<void>;
   subscribeCore(subject: string, handler: (data: unknown, subject: string) => void): { unsubscribe(): void };
   /** Throws when the broker cannot be reached (for /readyz). */
   checkReady(): void;

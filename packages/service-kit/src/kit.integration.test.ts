@@ -3,9 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pushSubject } from '@baton/contracts';
 import { NatsServerProcess } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from './bus';
 import { countDeadLetters, startDurableConsumer } from './consumer';
@@ -13,7 +15,7 @@ import { type Database, openDatabase } from './db';
 import { createLogger } from './logger';
 import { InProcessBus } from './memory-bus';
 import { NatsBus } from './nats-bus';
-import { enqueueEvent, enqueueMail, OutboxRelay } from './outbox';
+import { enqueueEvent, enqueueMail, enqueuePush, OutboxRelay } from './outbox';
 import { RevocationList } from './revocations';
 
 const logger = createLogger({ name: 'kit-test' });
@@ -221,6 +223,44 @@ describe.each([
     expect(seen).toHaveLength(1);
     await relay.stop();
     await sub.stop();
+  });
+});
+
+describe('the outbox relay and pushes', () => {
+  it('keeps a push until the broker confirms it holds it, then lets it go', async () => {
+    const inner = new InProcessBus();
+    let confirming = false;
+    // The in-process bus, with a broker that does not answer a flush until `confirming`.
+    const bus = new Proxy(inner, {
+      get: (target, name) =>
+        name === 'flush'
+          ? async () => {
+              if (!confirming) throw new Error('broker away');
+            }
+          : Reflect.get(target, name, target),
+    });
+    const userId = randomUUID();
+    const pushed: unknown[] = [];
+    inner.subscribeCore(pushSubject(userId), (data) => pushed.push(data));
+    const pending = () =>
+      db
+        .selectFrom('kit_outbox' as never)
+        .select(sql<string>`count(*)`.as('n'))
+        .where(sql.ref('subject'), '=', pushSubject(userId))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.n));
+    await db
+      .transaction()
+      .execute((trx) => enqueuePush(trx, userId, { channel: 'tasks', payload: { type: 'folders_changed' } }));
+    const relay = new OutboxRelay({ db, bus, logger, pollMs: 100 }).start();
+    relay.kick();
+    await expect.poll(() => pushed.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await pending()).toBe(1);
+    confirming = true;
+    await expect.poll(pending).toBe(0);
+    await relay.stop();
+    await inner.close();
   });
 });
 

@@ -102,6 +102,9 @@ export class InProcessBus implements EventBus {
     return { stop: async () => void this.followers.delete(follower) };
   }
 
+  /** Nothing to wait for: a core message is handed to its subscribers as it is published. */
+  async flush() {}
+
   publishCore(subject: string, data: unknown) {
     for (const sub of this.core) {
       if (subjectMatches(sub.filter, subject))

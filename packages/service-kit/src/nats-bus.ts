@@ -173,6 +173,19 @@ export class NatsBus implements EventBus {
     };
   }
 
+  async flush() {
+    if (!this.connected) throw new Error('nats disconnected');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('nats did not answer the flush')), PUBLISH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.nc.flush(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   publishCore(subject: string, data: unknown) {
     this.nc.publish(subject, encoder.encode(JSON.stringify(data)));
   }

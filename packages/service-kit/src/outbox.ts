@@ -147,6 +147,9 @@ class Lane {
  * until every consumer has handled it; a new process publishes the rows its predecessor left, and the
  * consumers' processed-event ids make each take effect once.
  */
+/** The broker did not confirm a batch's pushes: its transaction rolls back, keeping their rows. */
+class PushesUnconfirmed extends Error {}
+
 export class OutboxRelay {
   private recovered: Promise<unknown> = Promise.resolve();
   private handled = new Set<string>();
@@ -212,56 +215,72 @@ export class OutboxRelay {
     await this.recovered;
     const size = this.options.batchSize ?? 50;
     for (;;) {
-      const { claimed, failed } = await this.options.db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('kit_outbox')
-          .selectAll()
-          .where('available_at', '<=', sql<Date>`now()`)
-          .where('published_at', 'is', null)
-          .where('destination', 'in', destinations)
-          // Publish in write order: events of one change go out as they were written.
-          .orderBy('seq')
-          .limit(size)
-          .forUpdate()
-          .skipLocked()
-          .execute();
-        for (const row of rows) {
-          try {
-            await this.deliver(row);
-            if (row.destination === 'event' && this.holdsRows)
+      const { claimed, failed } = await this.options.db
+        .transaction()
+        .execute(async (trx) => {
+          const rows = await trx
+            .selectFrom('kit_outbox')
+            .selectAll()
+            .where('available_at', '<=', sql<Date>`now()`)
+            .where('published_at', 'is', null)
+            .where('destination', 'in', destinations)
+            // Publish in write order: events of one change go out as they were written.
+            .orderBy('seq')
+            .limit(size)
+            .forUpdate()
+            .skipLocked()
+            .execute();
+          let failed = false;
+          for (const row of rows) {
+            try {
+              await this.deliver(row);
+              if (row.destination === 'event' && this.holdsRows)
+                await trx
+                  .updateTable('kit_outbox')
+                  .set({ published_at: sql<Date>`now()` })
+                  .where('id', '=', row.id)
+                  .execute();
+              else await trx.deleteFrom('kit_outbox').where('id', '=', row.id).execute();
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
               await trx
                 .updateTable('kit_outbox')
-                .set({ published_at: sql<Date>`now()` })
+                .set({
+                  attempts: row.attempts + 1,
+                  last_error: message.slice(0, 500),
+                  available_at: new Date(Date.now() + retryDelayMs(row.attempts)),
+                })
                 .where('id', '=', row.id)
                 .execute();
-            else await trx.deleteFrom('kit_outbox').where('id', '=', row.id).execute();
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            await trx
-              .updateTable('kit_outbox')
-              .set({
-                attempts: row.attempts + 1,
-                last_error: message.slice(0, 500),
-                available_at: new Date(Date.now() + retryDelayMs(row.attempts)),
-              })
-              .where('id', '=', row.id)
-              .execute();
-            this.options.logger.warn(
-              {
-                outboxId: row.id,
-                destination: row.destination,
-                subject: row.subject,
-                attempts: row.attempts + 1,
-                err: message,
-              },
-              'outbox delivery failed; will retry',
-            );
-            // The broker or SMTP server is likely down: stop here and let backoff pace the retries.
-            return { claimed: rows.length, failed: true };
+              this.options.logger.warn(
+                {
+                  outboxId: row.id,
+                  destination: row.destination,
+                  subject: row.subject,
+                  attempts: row.attempts + 1,
+                  err: message,
+                },
+                'outbox delivery failed; will retry',
+              );
+              // The broker or SMTP server is likely down: stop here and let backoff pace the retries.
+              failed = true;
+              break;
+            }
           }
-        }
-        return { claimed: rows.length, failed: false };
-      });
+          // A push is a core message, which the broker does not acknowledge: a round trip confirms it holds the
+          // batch's pushes before their rows go. One published to a broker that stopped meanwhile was dropped:
+          // the rollback keeps its row for the next drain (a push may so go out twice; the gateway passes it once).
+          if (rows.some((row) => row.destination === 'push'))
+            await this.options.bus.flush().catch((error: unknown) => {
+              throw new PushesUnconfirmed(error instanceof Error ? error.message : String(error));
+            });
+          return { claimed: rows.length, failed };
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof PushesUnconfirmed)) throw error;
+          this.options.logger.warn({ err: error.message }, 'pushes not confirmed by the broker; will retry');
+          return { claimed: 0, failed: true };
+        });
       if (failed || claimed < size) return;
     }
   }
