@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
+import { databaseUrl } from '@baton/service-kit';
 import { freePort, makeUser, readJson } from '@baton/test-kit';
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildFrontEnds, launchBrowser } from './browser';
@@ -19,6 +21,27 @@ export interface SignedUp {
 }
 
 /**
+ * Clears the rate-limit counters the services keep in Postgres (`kit_rate_limits`). They outlive the app on
+ * purpose, so on a shared server one file's sign-ups from 127.0.0.1 counted against the next file's, and a
+ * file that started within the same minute was refused with 429.
+ */
+async function forgetRateLimits(server: string) {
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  const { rows } = await admin
+    .query<{ datname: string }>("select datname from pg_database where datname like 'baton\\_%'")
+    .finally(() => admin.end());
+  for (const { datname } of rows) {
+    const db = new pg.Client({ connectionString: databaseUrl(server, datname) });
+    await db.connect();
+    await db
+      .query('delete from kit_rate_limits')
+      .catch(() => undefined)
+      .finally(() => db.end());
+  }
+}
+
+/**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with freshly built
  * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
  */
@@ -29,6 +52,7 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
 
   beforeAll(async () => {
     buildFrontEnds();
+    await forgetRateLimits(inject('databaseUrl'));
     const port = await freePort();
     const mailWeb = await freePort();
     urls.base = `http://localhost:${port}`;
