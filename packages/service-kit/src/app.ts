@@ -79,7 +79,7 @@ export function createServiceApp(options: ServiceAppOptions) {
   const countBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
   // A body of declared length is judged by its header, as Hono's limit does, but without touching
   // `req.raw.body` first: that turns node-server's light request into a full one with streams and abort
-  // signals, twice per proxied request: with it, a page through the gateway cost 40 % more scavenges.
+  // signals, twice per proxied request (bench:tasks pages: 1,266 scavenges with it, 739 without).
   const limitBody: MiddlewareHandler = (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');
