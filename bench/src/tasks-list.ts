@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { taskPageRequest } from '@baton/contracts';
 import { databaseUrl } from '@baton/service-kit';
-import { countsQuery, pageQuery, selectTaskViews } from '@baton/tasks';
+import { countsQuery, pageQuery, wholeListQuery } from '@baton/tasks';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -163,10 +163,7 @@ async function main() {
       body,
     });
     // The same query, as the route builds it, timed in Postgres alone (rows fetched, not serialised).
-    const whole = selectTaskViews(db as never)
-      .where('t.kind', '=', 'personal')
-      .where('t.owner_id', '=', userId)
-      .compile();
+    const whole = wholeListQuery(db as never, 'personal', userId).compile();
     await timeInPostgres(db, whole, false);
 
     // The dashboard's figures over all 10,000 tasks, computed in Postgres.

@@ -1,9 +1,9 @@
-import { type TaskPage, type TaskPageRequest, taskMessages } from '@baton/contracts';
+import { type TaskPageRequest, taskMessages } from '@baton/contracts';
 import { badRequest } from '@baton/service-kit';
 import type { ExpressionBuilder } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
-import { selectTaskViews, toTask } from '../../views';
+import { selectTaskJson, tasksAnswer } from '../../views';
 
 /**
  * The orders a list offers, each a generated column that is unique with the id and runs in one direction
@@ -94,13 +94,24 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
       eb(eb.refTuple(key, 't.id'), direction === 'desc' ? '<' : '>', eb.tuple(after.k, after.i)),
     );
   }
-  const query = selectTaskViews(db)
+  const query = selectTaskJson(db, userId)
     .clearOrderBy()
     .where('t.id', 'in', ids)
     .select(`${key} as sort_key`)
     .orderBy(key, direction)
     .orderBy('t.id', direction);
   return { query, name };
+}
+
+/**
+ * The query of a whole list, as SPEC §7 has it (no `page`): a personal list is the person's own tasks; a
+ * delegated one holds both sides.
+ */
+export function wholeListQuery(db: TasksDb, kind: TaskKind, userId: string) {
+  const query = selectTaskJson(db, userId).where('t.kind', '=', kind);
+  return kind === 'personal'
+    ? query.where('t.owner_id', '=', userId)
+    : query.where((eb) => eb.or([eb('t.owner_id', '=', userId), eb('r.user_id', '=', userId)]));
 }
 
 /**
@@ -127,15 +138,11 @@ async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskP
 }
 
 /**
- * One page of a list and its continuation; the first page (no cursor) also says how many tasks each tab of
- * that side holds (later pages leave counting to the first: it reads every task of the side).
+ * One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres);
+ * the first page (no cursor) also says how many tasks each tab of that side holds (later pages leave
+ * counting to the first).
  */
-export async function taskPage(
-  db: TasksDb,
-  kind: TaskKind,
-  userId: string,
-  page: TaskPageRequest,
-): Promise<TaskPage> {
+export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { query, name } = pageQuery(db, kind, userId, page);
   const [rows, counts] = await Promise.all([
     query.execute(),
@@ -143,12 +150,10 @@ export async function taskPage(
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
-  return {
-    tasks: shown.map((row) => toTask(row, userId)),
-    next:
-      rows.length > page.limit && last
-        ? encodeCursor({ o: name, k: String(last.sort_key), i: last.id })
-        : null,
-    counts,
-  };
+  const next =
+    rows.length > page.limit && last ? encodeCursor({ o: name, k: String(last.sort_key), i: last.id }) : null;
+  return tasksAnswer(
+    shown.map((row) => row.task),
+    { next, counts },
+  );
 }

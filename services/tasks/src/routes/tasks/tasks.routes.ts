@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { taskFor } from '../../access';
 import type { TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
-import { selectTaskViews, toTask } from '../../views';
-import { taskPage } from './pages';
+import { tasksAnswer } from '../../views';
+import { taskPage, wholeListQuery } from './pages';
 import { dashboardSummary } from './summary';
 import { createPersonalTask, delegateTask, deleteTask, setCompleted, updateTask } from './tasks.service';
 
@@ -63,14 +63,10 @@ export function taskRoutes(deps: TasksDeps) {
       const body = await jsonBody(c, taskListRequest);
       if (!sameEmail(body.userEmail, me.email))
         throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
-      if (body.page) return c.json(await taskPage(deps.db, kind, me.userId, body.page));
-      let query = selectTaskViews(deps.db).where('t.kind', '=', kind);
-      query =
-        kind === 'personal'
-          ? query.where('t.owner_id', '=', me.userId)
-          : query.where((eb) => eb.or([eb('t.owner_id', '=', me.userId), eb('r.user_id', '=', me.userId)]));
-      const rows = await query.execute();
-      return c.json({ tasks: rows.map((row) => toTask(row, me.userId)) });
+      const answer = body.page
+        ? await taskPage(deps.db, kind, me.userId, body.page)
+        : tasksAnswer((await wholeListQuery(deps.db, kind, me.userId).execute()).map((row) => row.task));
+      return c.body(answer, 200, { 'content-type': 'application/json' });
     });
   }
 
