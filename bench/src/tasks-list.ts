@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { taskPageRequest } from '@baton/contracts';
-import { databaseUrl } from '@baton/service-kit';
+import { databaseUrl, executePrepared, prepareStatementsOn, usePreparedStatements } from '@baton/service-kit';
 import { countsQuery, pageQuery, wholeListQuery } from '@baton/tasks';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
-import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { type Compilable, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { onSchedule, percentile, run, runAtRate, scheduleLine, startServer } from './harness';
 
@@ -38,18 +38,21 @@ function wireBytes(url: string, headers: Record<string, string>, body: string) {
   });
 }
 
-/** Times `query` in Postgres alone (through pg, rows fetched), with its EXPLAIN ANALYZE (whole plan when `plan`). */
-async function timeInPostgres(db: Kysely<never>, query: CompiledQuery, plan: boolean) {
+/**
+ * Times `query` in Postgres alone (through pg, rows fetched, a named statement as the route runs it), with
+ * its EXPLAIN ANALYZE (whole plan when `plan`).
+ */
+async function timeInPostgres(db: Kysely<never>, query: Compilable<unknown>, plan: boolean) {
   const times: number[] = [];
   for (let i = 0; i < sqlRuns; i += 1) {
     const started = performance.now();
-    await db.executeQuery(query);
+    await executePrepared(db, query);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   const explained = await db.executeQuery<{ 'QUERY PLAN': string }>({
-    ...query,
-    sql: `explain (analyze, format text) ${query.sql}`,
+    ...query.compile(),
+    sql: `explain (analyze, format text) ${query.compile().sql}`,
   });
   const lines = explained.rows.map((r) => r['QUERY PLAN']);
   const execution = lines.find((line) => line.startsWith('Execution Time'));
@@ -64,9 +67,14 @@ async function timeInPostgres(db: Kysely<never>, query: CompiledQuery, plan: boo
  * The queries of one request (run together, as the route runs them) in Postgres alone, `onSchedule` at `rate`
  * a second: the baseline for a route's latency at the same load.
  */
-async function loadInPostgres(db: Kysely<never>, queries: CompiledQuery[], rate: number, label: string) {
+async function loadInPostgres(
+  db: Kysely<never>,
+  queries: Compilable<unknown>[],
+  rate: number,
+  label: string,
+) {
   const { times } = await onSchedule(rate, () =>
-    Promise.all(queries.map((q) => db.executeQuery(q))).then(() => true),
+    Promise.all(queries.map((q) => executePrepared(db, q))).then(() => true),
   );
   scheduleLine(
     `  ${label}`,
@@ -78,11 +86,11 @@ async function loadInPostgres(db: Kysely<never>, queries: CompiledQuery[], rate:
 
 async function main() {
   const server = await startServer();
-  const db = new Kysely<never>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 10 }),
-    }),
-  });
+  const pool = new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 10 });
+  // Named statements, as the routes run their queries.
+  const statements = prepareStatementsOn(pool);
+  const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
+  usePreparedStatements(db, statements);
   const user = makeUser();
   try {
     const signup = await readJson(
@@ -139,11 +147,11 @@ async function main() {
       await run(`  ${label}, half, bursts`, { url, method: 'POST', headers, body, overallRate: half });
       await runAtRate(`  ${label}, half load`, { url, method: 'POST', headers, body }, half);
       const page = taskPageRequest.parse({ folder: 'none', sort: 'newest', cursor: at });
-      const queries = [pageQuery(db as never, 'personal', userId, page).query.compile()];
+      const queries: Compilable<unknown>[] = [pageQuery(db as never, 'personal', userId, page).query];
       // The first page also counts the tabs, beside the page.
-      if (!at) queries.push(countsQuery(db as never, 'personal', userId, page).compile());
+      if (!at) queries.push(countsQuery(db as never, 'personal', userId, page));
       await loadInPostgres(db, queries, half, 'same queries, Postgres');
-      await timeInPostgres(db, queries[0] as CompiledQuery, true);
+      await timeInPostgres(db, queries[0] as Compilable<unknown>, true);
     }
     // The whole list (SPEC §7, no `page`), after the pages: its 5 MiB answers would leave the heap churned for them.
     const body = JSON.stringify({ userEmail: user.email });
@@ -163,7 +171,7 @@ async function main() {
       body,
     });
     // The same query, as the route builds it, timed in Postgres alone (rows fetched, not serialised).
-    const whole = wholeListQuery(db as never, 'personal', userId).compile();
+    const whole = wholeListQuery(db as never, 'personal', userId);
     await timeInPostgres(db, whole, false);
 
     // The dashboard's figures over all 10,000 tasks, computed in Postgres.

@@ -3,6 +3,7 @@ import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from './logger';
+import { prepareStatementsOn, usePreparedStatements } from './prepared';
 
 /** Tables the kit adds to every service database. */
 export interface KitTables {
@@ -213,7 +214,9 @@ export async function openDatabase<T>(options: DatabaseOptions): Promise<Databas
   pool.on('connect', (client) =>
     client.on('error', (error) => options.logger.warn({ err: error }, 'database client failed')),
   );
+  const statements = prepareStatementsOn(pool);
   const db = new Kysely<T & KitTables>({ dialect: new PostgresDialect({ pool }) });
+  usePreparedStatements(db, statements);
   try {
     await migrate(db as Kysely<unknown>, kitMigrations, 'kit_migration', options.logger);
     await migrate(db as Kysely<unknown>, options.migrations, 'kysely_migration', options.logger);

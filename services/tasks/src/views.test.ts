@@ -111,11 +111,13 @@ describe('a task as JSON written by Postgres', () => {
   }, 120_000);
 
   it('makes an answer of tasks already written as JSON', () => {
-    expect(JSON.parse(tasksAnswer(['{"id":"a"}', '{"id":"b"}'], { next: null, counts: { due: 2 } }))).toEqual({
-      tasks: [{ id: 'a' }, { id: 'b' }],
-      next: null,
-      counts: { due: 2 },
-    });
+    expect(JSON.parse(tasksAnswer(['{"id":"a"}', '{"id":"b"}'], { next: null, counts: { due: 2 } }))).toEqual(
+      {
+        tasks: [{ id: 'a' }, { id: 'b' }],
+        next: null,
+        counts: { due: 2 },
+      },
+    );
     expect(JSON.parse(tasksAnswer([]))).toEqual({ tasks: [] });
   });
 });

@@ -12,7 +12,8 @@ const taskCards = (db: TasksDb) =>
     .leftJoin('folders as f', 'f.id', 't.folder_id');
 
 type Cards = ReturnType<typeof taskCards>;
-type CardsOf<O> = Cards extends SelectQueryBuilder<infer DB, infer TB, object> ? SelectQueryBuilder<DB, TB, O> : never;
+type CardsOf<O> =
+  Cards extends SelectQueryBuilder<infer DB, infer TB, object> ? SelectQueryBuilder<DB, TB, O> : never;
 
 /** The lists' order (SPEC §2): open tasks first, then the latest completed, then the newest created. */
 const inListOrder = <O>(query: CardsOf<O>) =>

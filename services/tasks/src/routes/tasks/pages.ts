@@ -1,5 +1,5 @@
 import { type TaskPageRequest, taskMessages } from '@baton/contracts';
-import { badRequest } from '@baton/service-kit';
+import { badRequest, executePrepared } from '@baton/service-kit';
 import type { ExpressionBuilder } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
@@ -133,7 +133,8 @@ export function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: T
 }
 
 async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const counts = await countsQuery(db, kind, userId, page).executeTakeFirstOrThrow();
+  const [counts] = await executePrepared(db, countsQuery(db, kind, userId, page));
+  if (!counts) throw new Error('an aggregate without a row');
   return { due: Number(counts.due), completed: Number(counts.completed) };
 }
 
@@ -145,7 +146,7 @@ async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskP
 export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { query, name } = pageQuery(db, kind, userId, page);
   const [rows, counts] = await Promise.all([
-    query.execute(),
+    executePrepared(db, query),
     page.cursor ? null : countsOf(db, kind, userId, page),
   ]);
   const shown = rows.slice(0, page.limit);

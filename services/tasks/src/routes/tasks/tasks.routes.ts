@@ -7,7 +7,15 @@ import {
   taskForm,
   taskListRequest,
 } from '@baton/contracts';
-import { type AppEnv, badRequest, HttpError, jsonBody, pathParams, requireAuth } from '@baton/service-kit';
+import {
+  type AppEnv,
+  badRequest,
+  executePrepared,
+  HttpError,
+  jsonBody,
+  pathParams,
+  requireAuth,
+} from '@baton/service-kit';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { taskFor } from '../../access';
@@ -65,7 +73,9 @@ export function taskRoutes(deps: TasksDeps) {
         throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
       const answer = body.page
         ? await taskPage(deps.db, kind, me.userId, body.page)
-        : tasksAnswer((await wholeListQuery(deps.db, kind, me.userId).execute()).map((row) => row.task));
+        : tasksAnswer(
+            (await executePrepared(deps.db, wholeListQuery(deps.db, kind, me.userId))).map((row) => row.task),
+          );
       return c.body(answer, 200, { 'content-type': 'application/json' });
     });
   }

@@ -1,0 +1,53 @@
+import type { Compilable, Kysely } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Hot queries as named prepared statements. Postgres parses and plans an unnamed statement on every run:
+ * for a list page that is more work than running it (0.3 ms of planning against 0.25 ms of execution).
+ * A named statement is parsed once per connection, and after five runs Postgres may keep a generic plan.
+ *
+ * Kysely hands pg plain text; each pooled client's `query` is wrapped to name the texts registered here.
+ * Only queries a route asks for are named, up to `maxStatements`, so a connection never holds an
+ * unbounded set of statements (nor one per value of an `in` list).
+ */
+const maxStatements = 200;
+
+interface Registry {
+  names: Map<string, string>;
+}
+
+const registries = new WeakMap<object, Registry>();
+
+type Executor = Pick<Kysely<unknown>, 'executeQuery'>;
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Wraps the clients of `pool` to run registered texts by name; call before the pool hands out a client. */
+export function prepareStatementsOn(pool: pg.Pool): Registry {
+  const registry: Registry = { names: new Map() };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as QueryFn;
+    (client as unknown as { query: QueryFn }).query = (config, values, ...rest) => {
+      const name = typeof config === 'string' ? registry.names.get(config) : undefined;
+      return name ? query({ name, text: config, values }, ...rest) : query(config, values, ...rest);
+    };
+  });
+  return registry;
+}
+
+/** Says that `db` names the statements registered in `registry` (openDatabase does). */
+export function usePreparedStatements(db: Executor, registry: Registry) {
+  registries.set(db, registry);
+}
+
+/**
+ * Runs `query` as a named prepared statement when `db` supports them (a database of openDatabase) and the
+ * statement set is not full; as a plain query otherwise.
+ */
+export async function executePrepared<O>(db: Executor, query: Compilable<O>) {
+  const compiled = query.compile();
+  const registry = registries.get(db);
+  if (registry && !registry.names.has(compiled.sql) && registry.names.size < maxStatements)
+    registry.names.set(compiled.sql, `baton_${registry.names.size + 1}`);
+  return (await db.executeQuery(compiled)).rows;
+}
