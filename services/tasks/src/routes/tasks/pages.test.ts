@@ -206,6 +206,21 @@ describe('paged lists', () => {
     expect((await page('/api/tasks/personal/', who, {})).counts).toEqual({ due: 5, completed: 0 });
   });
 
+  it('counts the tabs of a list whose tab is empty, and of an empty list', async () => {
+    const who = await env.t.person();
+    expect(await page('/api/tasks/personal/', who, {})).toEqual({
+      tasks: [],
+      next: null,
+      counts: { due: 0, completed: 0 },
+    });
+    const [done] = await personalTasks(who, 1);
+    expect((await env.t.post(`/completed/${done}`, { completed: true }, who.access)).status).toBe(200);
+    const due = await page('/api/tasks/personal/', who, { tab: 'due' });
+    expect(due).toEqual({ tasks: [], next: null, counts: { due: 0, completed: 1 } });
+    const completed = await page('/api/tasks/personal/', who, { tab: 'completed' });
+    expect(completed.tasks.map((t) => t.id)).toEqual([done]);
+  });
+
   it("delegated lists page each side apart: the owner's and the recipient's, a recipient linked at sign-up included", async () => {
     const { t } = env;
     const sent = await t.delegated(ana, ben, { role: 'assign', form: { title: 'To Ben' } });

@@ -77,7 +77,7 @@ function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
  * rows are joined with recipients, owner and folder: a deep page costs what the first does, whatever the
  * planner guesses of the range.
  */
-export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+function rowsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const name: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
   const { key, direction } = orders[name];
   let ids = db
@@ -100,7 +100,7 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
     .select(`${key} as sort_key`)
     .orderBy(key, direction)
     .orderBy('t.id', direction);
-  return { query, name };
+  return { query, name, direction };
 }
 
 /**
@@ -118,7 +118,7 @@ export function wholeListQuery(db: TasksDb, kind: TaskKind, userId: string) {
  * The query of the tab counts of one side of a list: a few rows of task_side_counts, which triggers on tasks
  * keep (db migration `tasks_side_counts`), instead of counting every task of the side.
  */
-export function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { side, folderKey } = sideOf(kind, page);
   let counts = db
     .selectFrom('task_side_counts as c')
@@ -132,29 +132,45 @@ export function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: T
   ]);
 }
 
-async function countsOf(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const [counts] = await executePrepared(db, countsQuery(db, kind, userId, page));
-  if (!counts) throw new Error('an aggregate without a row');
-  return { due: Number(counts.due), completed: Number(counts.completed) };
+/**
+ * The statement of one page request. A first page (no cursor) also says how many tasks each tab of the side
+ * holds, in the same statement (one round trip): the counts' one row, joined with the page's rows (a null
+ * task on an empty list). Later pages leave counting to the first.
+ */
+export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+  const { query, name, direction } = rowsQuery(db, kind, userId, page);
+  if (page.cursor) return { query, name };
+  const withCounts = db
+    .selectFrom(countsQuery(db, kind, userId, page).as('c'))
+    .leftJoinLateral(query.as('p'), (join) => join.onTrue())
+    .select(['c.due', 'c.completed', 'p.task', 'p.id', 'p.sort_key'])
+    .orderBy('p.sort_key', direction)
+    .orderBy('p.id', direction);
+  return { query: withCounts, name };
 }
 
-/**
- * One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres);
- * the first page (no cursor) also says how many tasks each tab of that side holds (later pages leave
- * counting to the first).
- */
+/** One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres). */
 export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { query, name } = pageQuery(db, kind, userId, page);
-  const [rows, counts] = await Promise.all([
-    executePrepared(db, query),
-    page.cursor ? null : countsOf(db, kind, userId, page),
-  ]);
-  const shown = rows.slice(0, page.limit);
+  const rows: {
+    task: string | null;
+    id: string | null;
+    sort_key: unknown;
+    due?: string;
+    completed?: string;
+  }[] = await executePrepared(db, query);
+  const first = rows[0];
+  const counts =
+    first && 'due' in first ? { due: Number(first.due), completed: Number(first.completed) } : null;
+  const tasks = rows.filter((row) => row.task !== null);
+  const shown = tasks.slice(0, page.limit);
   const last = shown.at(-1);
   const next =
-    rows.length > page.limit && last ? encodeCursor({ o: name, k: String(last.sort_key), i: last.id }) : null;
+    tasks.length > page.limit && last
+      ? encodeCursor({ o: name, k: String(last.sort_key), i: String(last.id) })
+      : null;
   return tasksAnswer(
-    shown.map((row) => row.task),
+    shown.map((row) => row.task as string),
     { next, counts },
   );
 }
