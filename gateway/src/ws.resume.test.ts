@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Notification, pushSubject } from '@baton/contracts';
+import { type Notification, pushSubject, type WsTaskMessage } from '@baton/contracts';
 import { type SignedUpUser, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -21,6 +21,14 @@ const notification = (title: string): Notification => ({
 });
 
 const missed = [notification('First missed'), notification('Second missed')];
+const taskMessage = (progress: number): WsTaskMessage => ({
+  type: 'progress_update',
+  task_id: randomUUID(),
+  progress,
+  id: randomUUID(),
+});
+/** What the stand-in answers for `/ws/tasks/?after=`. */
+let taskAnswer: { messages: WsTaskMessage[]; resync: boolean } = { messages: [], resync: false };
 const asked: { path: string; authorization: string | null }[] = [];
 let answerWith = 200;
 let release: () => void = () => undefined;
@@ -38,9 +46,11 @@ beforeAll(async () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return answerWith === 200
-        ? Response.json({ notifications: missed })
-        : new Response('{}', { status: answerWith, headers: { 'content-type': 'application/json' } });
+      if (answerWith !== 200)
+        return new Response('{}', { status: answerWith, headers: { 'content-type': 'application/json' } });
+      return url.pathname === '/notifications/task-messages/'
+        ? Response.json(taskAnswer)
+        : Response.json({ notifications: missed });
     },
   });
   user = await signUp(gateway.request);
@@ -113,6 +123,42 @@ describe('a resumed notifications socket', () => {
     await until(() => got.length >= 2);
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([again, next]);
+    socket?.close();
+  });
+});
+
+describe('a resumed tasks socket', () => {
+  it('sends the task messages missed first, in order, then those pushed meanwhile, none twice', async () => {
+    asked.length = 0;
+    answerWith = 200;
+    const [first, second, meanwhile] = [taskMessage(10), taskMessage(20), taskMessage(30)];
+    taskAnswer = { messages: [first, second], resync: false };
+    const last = randomUUID();
+    const opening = open(`/ws/tasks/?after=${last}`);
+    await until(() => asked.length === 1);
+    expect(asked[0]?.path).toBe(`/notifications/task-messages/?after=${last}`);
+    for (const payload of [second, meanwhile])
+      gateway.bus.publishCore(pushSubject(user.id), { channel: 'tasks', payload });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const { socket, got } = await opening;
+    gateway.bus.publishCore(pushSubject(user.id), { channel: 'tasks', payload: first });
+    await until(() => got.length >= 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual([first, second, meanwhile]);
+    socket?.close();
+  });
+
+  it('says folders_changed (fetch everything again) when the log cannot resume', async () => {
+    asked.length = 0;
+    answerWith = 200;
+    taskAnswer = { messages: [], resync: true };
+    const opening = open(`/ws/tasks/?after=${randomUUID()}`);
+    await until(() => asked.length === 1);
+    release();
+    const { socket, got } = await opening;
+    await until(() => got.length >= 1);
+    expect(got).toEqual([{ type: 'folders_changed' }]);
     socket?.close();
   });
 });

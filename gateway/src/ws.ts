@@ -7,6 +7,7 @@ import {
   pushMessage,
   pushSubject,
   type WsChannel,
+  type WsTaskMessage,
   wsCloseCodes,
   wsRoutes,
   wsSubprotocol,
@@ -14,7 +15,7 @@ import {
 import type { AuthContext, EventBus, Logger, RevocationList, TokenVerifier } from '@baton/service-kit';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { commentsUpstream } from './comments';
-import { missedNotifications } from './notifications';
+import { missedNotifications, missedTaskMessages } from './notifications';
 import { CommentPresence, type PresenceTiming } from './presence';
 import type { Upstream } from './upstreams';
 
@@ -54,14 +55,15 @@ export const defaultSocketLimits: SocketLimits = {
 };
 
 /**
- * How many of the newest comments or notifications sent on a socket it remembers. Their pushes may come again:
+ * How many of the newest comments, notifications or task messages sent on a socket it remembers. Their pushes
+ * may come again:
  * the outbox relay publishes at least once (a relay killed between publishing and marking a push sent
  * publishes it again when it comes back), and a handshake sends items whose pushes come a moment after.
  */
 const rememberedPushes = 100;
 
-/** What a handshake sends first on a resumed socket: comments, or notifications. */
-type Missed = Comment | Notification;
+/** What a handshake sends first on a resumed socket: comments, notifications, or task messages. */
+type Missed = Comment | Notification | WsTaskMessage;
 
 interface Client {
   /** Set once the handshake is accepted and upgraded. */
@@ -73,9 +75,9 @@ interface Client {
   auth: AuthContext;
   channel: WsChannel;
   taskId?: string;
-  /** Pushes (comments, notifications) that arrived while the handshake fetched what was missed, sent after. */
+  /** Pushes that arrived while the handshake fetched what was missed, sent after. */
   held?: Missed[];
-  /** The ids of the newest comments or notifications sent (`rememberedPushes`): none goes out twice. */
+  /** The ids of the newest items sent (`rememberedPushes`): none goes out twice. */
   sent: Set<string>;
   /** The task was deleted while the handshake ran: the socket closes as soon as it opens. */
   deleted?: boolean;
@@ -139,14 +141,15 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   const byUser = new Map<string, { clients: Set<Client>; unsubscribe: () => void }>();
 
   const send = (client: Client, message: unknown) => client.socket?.send(JSON.stringify(message));
-  /** A comment goes out as {comment}; a notification as it is; either only once. */
+  /** A comment goes out as {comment}; a notification or task message as it is; each with an id only once. */
   const sendOnce = (client: Client, item: Missed) => {
-    if (client.sent.has(item.id)) return;
+    if (item.id !== undefined && client.sent.has(item.id)) return;
     send(client, client.channel === 'comments' ? { comment: item } : item);
+    if (item.id === undefined) return;
     client.sent.add(item.id);
     if (client.sent.size > rememberedPushes) client.sent.delete(client.sent.values().next().value as string);
   };
-  /** A pushed comment or notification: held during the handshake, else sent. */
+  /** A pushed item: held during the handshake, else sent. */
   const pass = (client: Client, item: Missed) => {
     if (client.held) client.held.push(item);
     else sendOnce(client, item);
@@ -162,14 +165,9 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       return;
     }
     const message: PushMessage = parsed.data;
-    if (message.channel === 'notifications') {
-      for (const client of byUser.get(userId)?.clients ?? [])
-        if (client.channel === 'notifications') pass(client, message.payload);
-      return;
-    }
     if (message.channel !== 'comments') {
       for (const client of byUser.get(userId)?.clients ?? [])
-        if (client.channel === message.channel) send(client, message.payload);
+        if (client.channel === message.channel) pass(client, message.payload);
       return;
     }
     const { payload } = message;
@@ -302,14 +300,23 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
       missed = answer.comments;
     }
     const after = url.searchParams.get('after');
-    if (route.channel === 'notifications' && after) {
+    if (route.channel !== 'comments' && after) {
       client.held = [];
-      const answer = await missedNotifications(options.notifications, auth, after);
+      const answer =
+        route.channel === 'notifications'
+          ? await missedNotifications(options.notifications, auth, after)
+          : await missedTaskMessages(options.notifications, auth, after);
       if ('status' in answer) {
         untrack();
         return refuse(socket, answer.status, statusText[answer.status] ?? 'Refused');
       }
-      missed = answer.notifications;
+      // A task socket that cannot be replayed to fetches its lists and folders again.
+      missed =
+        'notifications' in answer
+          ? answer.notifications
+          : answer.resync
+            ? [{ type: 'folders_changed' }]
+            : answer.messages;
     }
     wss.handleUpgrade(request, socket, head, (ws) => opened(client, ws, untrack, missed));
   };

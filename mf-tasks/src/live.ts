@@ -1,6 +1,5 @@
 import type { WsTaskMessage } from '@baton/contracts';
-import { type PlatformDispatch, useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
-import { useRef } from 'react';
+import { type PlatformDispatch, usePlatformDispatch, useResumableSocket } from '@baton/web-platform';
 import { dropTask, patchTask, refetchSummary, refetchTaskLists } from './api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -64,18 +63,17 @@ export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
 
 /**
  * Keeps this person's task lists current while they look at them: events from `/ws/tasks/` change the
- * cache in place; after a reconnect the lists are fetched again, since events may have been missed.
+ * cache in place; a reconnect resumes after the last event seen (the gateway sends what was missed first),
+ * or fetches the lists again when it has none to resume from.
  */
 export function useLiveTaskEvents() {
   const dispatch = usePlatformDispatch();
-  const opened = useRef(false);
-  useLiveSocket('/ws/tasks/', (data) => applyLiveTaskEvent(dispatch, data), {
-    onOpen: () => {
-      if (opened.current) {
-        refetchTaskLists(dispatch);
-        refetchSummary(dispatch);
-      }
-      opened.current = true;
+  useResumableSocket(
+    '/ws/tasks/',
+    (data) => applyLiveTaskEvent(dispatch, data),
+    () => {
+      refetchTaskLists(dispatch);
+      refetchSummary(dispatch);
     },
-  });
+  );
 }

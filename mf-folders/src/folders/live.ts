@@ -1,5 +1,4 @@
-import { useLiveSocket, usePlatformDispatch } from '@baton/web-platform';
-import { useRef } from 'react';
+import { usePlatformDispatch, useResumableSocket } from '@baton/web-platform';
 import { refetchFolders } from './api';
 
 /**
@@ -10,20 +9,17 @@ import { refetchFolders } from './api';
 export const changesFolders = (data: unknown) =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'folders_changed';
 
-/** Keeps the folders current while they are shown; after a reconnect they are fetched again. */
+/**
+ * Keeps the folders current while they are shown; a reconnect resumes after the last `/ws/tasks/` message
+ * seen, or fetches the folders again when it has none to resume from.
+ */
 export function useLiveFolders() {
   const dispatch = usePlatformDispatch();
-  const opened = useRef(false);
-  useLiveSocket(
+  useResumableSocket(
     '/ws/tasks/',
     (data) => {
       if (changesFolders(data)) refetchFolders(dispatch);
     },
-    {
-      onOpen: () => {
-        if (opened.current) refetchFolders(dispatch);
-        opened.current = true;
-      },
-    },
+    () => refetchFolders(dispatch),
   );
 }

@@ -48,10 +48,17 @@ export const eventPayloads = {
   /** A task let go of an attached file (replaced, removed, or the task deleted): files deletes it. */
   'tasks.attachment.detached': z.object({ taskId: uuid, key: z.string() }),
   'tasks.comment.created': z.object({ taskId: uuid, taskTitle: z.string(), comment }),
+  /**
+   * tasks applied a folder event to its lists (a folder made, renamed, recoloured or deleted, tasks filed):
+   * the audience fetches lists and folders again (`folders_changed` on /ws/tasks/, from notifications).
+   */
+  'tasks.folders.changed': z.object({}),
   'folders.folder.created': z.object({ folder }),
   'folders.folder.updated': z.object({ folder }),
   'folders.folder.deleted': z.object({ folderId: uuid }),
   'folders.tasks.attached': z.object({ folderId: uuid, taskIds: z.array(uuid) }),
+  /** Which tasks a person's folders hold, or how many are open, changed: they fetch their folders again. */
+  'folders.counts.changed': z.object({}),
   /** A folder let go of its base file (replaced, removed, or the folder deleted): files deletes it. */
   'folders.basefile.detached': z.object({ folderId: uuid, key: z.string() }),
 } as const;

@@ -5,6 +5,7 @@ import * as folders from './folders';
 import * as identity from './identity';
 import * as notifications from './notifications';
 import * as tasks from './tasks';
+import * as ws from './ws';
 
 export const serviceNames = ['identity', 'tasks', 'folders', 'notifications', 'files'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -425,6 +426,15 @@ export const routes = [
     summary: 'List notifications',
     query: notifications.notificationListQuery,
     response: notifications.notificationListResponse,
+  }),
+  route({
+    method: 'GET',
+    path: '/notifications/task-messages/',
+    service: 'notifications',
+    auth: true,
+    summary: 'What a reconnecting /ws/tasks/ missed',
+    query: ws.taskMessagesQuery,
+    response: ws.taskMessagesResponse,
   }),
   route({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './common';
 import { notification } from './notifications';
 import { comment, task } from './tasks';
 
@@ -12,23 +13,41 @@ export const wsSubprotocol = 'jwt';
 // /notifications/?after=), then the live ones, none twice.
 export const wsNotificationMessage = notification;
 
-// /ws/tasks/: the live task events of SPEC §4, and more so that lists also follow what §4 leaves out:
-// `task_added` (a task now in one of the person's lists: fetch them again), `task_accepted`, and
+// /ws/tasks/[?after={messageId}]: the live task events of SPEC §4, and more so that lists also follow what §4
+// leaves out: `task_added` (a task now in one of the person's lists: fetch them again), `task_accepted`, and
 // `folders_changed` (the person's folders or which tasks they hold changed: fetch folders and lists again).
+// Beyond SPEC, each message has an `id`, its place in the person's log of these messages. With `after` (the
+// last one a reconnecting client saw), what it missed comes first, from Postgres, in order; then the live
+// ones, none twice. When `after` is too old to resume from (the log keeps a day) or missed too many, a
+// `folders_changed` without an id stands for them all.
+const logged = { id: z.string().optional() };
 export const wsTaskMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('task_added'), task_id: z.string() }),
-  z.object({ type: z.literal('task_accepted'), task_id: z.string() }),
-  z.object({ type: z.literal('task_delete'), task_id: z.string() }),
-  z.object({ type: z.literal('folders_changed') }),
-  z.object({ type: z.literal('task_complete'), task_id: z.string(), completed: z.boolean() }),
-  z.object({ type: z.literal('progress_update'), task_id: z.string(), progress: z.number().int() }),
+  z.object({ type: z.literal('task_added'), task_id: z.string(), ...logged }),
+  z.object({ type: z.literal('task_accepted'), task_id: z.string(), ...logged }),
+  z.object({ type: z.literal('task_delete'), task_id: z.string(), ...logged }),
+  z.object({ type: z.literal('folders_changed'), ...logged }),
+  z.object({ type: z.literal('task_complete'), task_id: z.string(), completed: z.boolean(), ...logged }),
+  z.object({
+    type: z.literal('progress_update'),
+    task_id: z.string(),
+    progress: z.number().int(),
+    ...logged,
+  }),
   z.object({
     type: z.literal('task_update'),
     task_id: z.string(),
     task: task.pick({ title: true, description: true, dueDate: true, priority: true, progress: true }),
+    ...logged,
   }),
 ]);
 export type WsTaskMessage = z.infer<typeof wsTaskMessage>;
+
+// GET /notifications/task-messages/?after={id} (beyond SPEC): what a reconnecting `/ws/tasks/` missed, the
+// person's messages after that one, oldest first (the gateway sends them as a resumed socket opens). `resync`:
+// `after` is unknown or too old (the log keeps a day), or more were missed than are replayed (500): fetch lists and folders
+// again instead.
+export const taskMessagesQuery = z.object({ after: uuid });
+export const taskMessagesResponse = z.object({ messages: z.array(wsTaskMessage), resync: z.boolean() });
 
 // /ws/comments/{taskId}/[?after={commentId}]: the client sends {comment: text}, stored as POST
 // /api/add_comment/ stores it (the same checks; a refusal comes back as {error}). The server sends each new

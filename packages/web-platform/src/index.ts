@@ -52,6 +52,7 @@ export {
   reconnectDelayMs,
   socketUrl,
   useLiveSocket,
+  useResumableSocket,
 } from './live/socket';
 export { isTaskAcceptedMessage, type TaskAcceptedMessage, taskAccepted } from './messages/task-accepted';
 export {

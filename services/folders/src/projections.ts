@@ -1,5 +1,5 @@
 import { eventData as data, type EventEnvelope } from '@baton/contracts';
-import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
+import { type EventBus, enqueueEvent, type Logger, startDurableConsumer } from '@baton/service-kit';
 import { sql } from 'kysely';
 import type { FoldersDb, FoldersTrx } from './context';
 
@@ -10,9 +10,12 @@ const taskEvents = [
   'tasks.task.reopened',
 ];
 
-/** The owner's strip shows counts: they fetch their folders again when one changed. */
+/**
+ * The owner's strip shows counts: they fetch their folders again when one changed (`folders.counts.changed`,
+ * which notifications turns into `folders_changed` on their /ws/tasks/ log).
+ */
 const countsChanged = (trx: FoldersTrx, ownerId: string) =>
-  enqueuePush(trx, ownerId, { channel: 'tasks', payload: { type: 'folders_changed' } });
+  enqueueEvent(trx, 'folders.counts.changed', { actorId: ownerId, audience: [ownerId], data: {} });
 
 /**
  * A personal task as tasks' events describe it. Its folder is taken from the event only when the event

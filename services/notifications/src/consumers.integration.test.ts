@@ -114,7 +114,13 @@ describe('task events become notifications for everyone concerned except the act
 
   it('live task events reach both sides of /ws/tasks/, the actor’s other tabs too', async () => {
     await eventually(async () => t.pushesTo(ben.id, 'tasks').length >= 7);
-    const shapes = (userId: string) => t.pushesTo(userId, 'tasks').map((m) => m.payload);
+    // Each carries its place in the person's log (task-messages.integration.test.ts resumes from it).
+    const shapes = (userId: string) =>
+      t.pushesTo(userId, 'tasks').map((m) => {
+        const { id, ...shape } = m.payload as { id?: string };
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        return shape;
+      });
     const expected = [
       { type: 'task_added', task_id: taskId },
       { type: 'task_accepted', task_id: taskId },

@@ -1,6 +1,7 @@
 import { type EventEnvelope, eventData } from '@baton/contracts';
 import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
 import type { NotificationsDb, NotificationsTrx } from './context';
+import { logTaskMessage } from './task-messages';
 import { toNotification } from './views';
 import { liveTaskMessage, type NotificationDraft, notificationsFor } from './wording';
 
@@ -18,7 +19,7 @@ async function nameOf(trx: Trx, userId: string | null) {
 }
 
 /** Leaves out people whose accounts were deleted (an event may still be in flight after the erasure). */
-async function withoutErased(trx: Trx, drafts: NotificationDraft[]) {
+async function withoutErased<T extends { userId: string }>(trx: Trx, drafts: T[]) {
   if (drafts.length === 0) return drafts;
   const erased = await trx
     .selectFrom('erased_users')
@@ -34,9 +35,10 @@ async function withoutErased(trx: Trx, drafts: NotificationDraft[]) {
 }
 
 /**
- * Stores the notifications of a task or comment event and queues, in the same transaction, their pushes
- * to `/ws/notifications/` and the event's `/ws/tasks/` message to everyone in its audience (the actor's
- * other tabs too). The outbox publishes them after commit, so a crash loses none and a redelivery adds none.
+ * Stores the notifications of a task, comment or folder event and queues, in the same transaction, their
+ * pushes to `/ws/notifications/`, and logs the event's `/ws/tasks/` message for everyone in its audience (the
+ * actor's other tabs too) with its push. The outbox publishes them after commit, so a crash loses none and a
+ * redelivery adds none.
  */
 export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
   const drafts = await withoutErased(trx, notificationsFor(event, await nameOf(trx, event.actorId)));
@@ -53,9 +55,16 @@ export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
   }
   const live = liveTaskMessage(event);
   if (live) {
-    for (const userId of new Set(event.audience)) {
-      await enqueuePush(trx, userId, { channel: 'tasks', payload: live });
-    }
+    const audience = await withoutErased(
+      trx,
+      event.audience.map((userId) => ({ userId })),
+    );
+    await logTaskMessage(
+      trx,
+      event.id,
+      audience.map((person) => person.userId),
+      live,
+    );
   }
 }
 
@@ -73,6 +82,7 @@ async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
     // Erasure: the person's notifications and name leave with the account.
     const { userId } = eventData(event, 'identity.user.deleted');
     await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('task_messages').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await trx
       .insertInto('erased_users')
@@ -82,7 +92,7 @@ async function onIdentityEvent(trx: Trx, event: EventEnvelope) {
   }
 }
 
-/** The service's two durable consumers: people from identity, and task and comment events. */
+/** The service's durable consumers: people from identity; task, comment and folder events. */
 export async function startConsumers(options: {
   bus: EventBus;
   db: NotificationsDb;
@@ -104,14 +114,20 @@ export async function startConsumers(options: {
     spec: {
       durable: 'notifications-tasks',
       stream: 'TASKS',
-      subjects: ['tasks.task.*', 'tasks.comment.created'],
+      subjects: ['tasks.task.*', 'tasks.comment.created', 'tasks.folders.changed'],
       // Handling takes milliseconds; after a crash, what the dead process held comes back within 10 s.
       ackWaitMs: 10_000,
     },
     handle: (event, trx) => onTaskEvent(trx as unknown as Trx, event),
   });
+  const folders = await startDurableConsumer({
+    ...options,
+    spec: { durable: 'notifications-folders', stream: 'FOLDERS', subjects: ['folders.counts.changed'] },
+    handle: (event, trx) => onTaskEvent(trx as unknown as Trx, event),
+  });
   return {
     async stop() {
+      await folders.stop();
       await tasks.stop();
       await identity.stop();
     },

@@ -130,7 +130,10 @@ export function notificationsFor(event: EventEnvelope, actorName: string): Notif
   return [...people].map((userId) => ({ userId, ...words }));
 }
 
-/** The `/ws/tasks/` message for an event (SPEC §4, plus `task_added`, `task_accepted`), if it changes a task list. */
+/**
+ * The `/ws/tasks/` message for an event (SPEC §4, plus `task_added`, `task_accepted`, `folders_changed`), if it
+ * changes a task list or the folders.
+ */
 export function liveTaskMessage(event: EventEnvelope): WsTaskMessage | undefined {
   switch (event.type) {
     case 'tasks.task.assigned':
@@ -158,6 +161,9 @@ export function liveTaskMessage(event: EventEnvelope): WsTaskMessage | undefined
         task: { title, description, dueDate, priority, progress },
       };
     }
+    case 'tasks.folders.changed':
+    case 'folders.counts.changed':
+      return { type: 'folders_changed' };
     default:
       return undefined;
   }

@@ -85,11 +85,18 @@ async function onUserDeleted(trx: Trx, event: EventEnvelope) {
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
 
-/** Applies a folder event; then the owner's lists and folder strip fetch again (`folders_changed`). */
+/**
+ * Applies a folder event; then the owner's lists and folder strip fetch again: `tasks.folders.changed`, which
+ * notifications turns into `folders_changed` on their /ws/tasks/ log (sent after this commit, so the lists
+ * fetched then show it).
+ */
 async function onFolderEvent(trx: Trx, event: EventEnvelope) {
   if (!(await applyFolderEvent(trx, event))) return;
-  for (const userId of event.audience)
-    await enqueuePush(trx, userId, { channel: 'tasks', payload: { type: 'folders_changed' } });
+  await enqueueEvent(trx, 'tasks.folders.changed', {
+    actorId: event.actorId,
+    audience: event.audience,
+    data: {},
+  });
 }
 
 /** Whether the event changed anything here. */

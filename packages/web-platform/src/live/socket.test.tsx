@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveAuth } from '../auth/storage';
 import { createTestPlatform, FakeWebSocket, testUser } from '../testing';
-import { connectLiveSocket, reconnectDelayMs, socketUrl, useLiveSocket } from './socket';
+import { connectLiveSocket, reconnectDelayMs, socketUrl, useLiveSocket, useResumableSocket } from './socket';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -164,5 +164,47 @@ describe('useLiveSocket', () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     act(() => FakeWebSocket.latest().open());
     expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useResumableSocket', () => {
+  const reconnect = async () => {
+    act(() => FakeWebSocket.latest().drop());
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    act(() => FakeWebSocket.latest().open());
+    return FakeWebSocket.latest().url;
+  };
+
+  it('fetches again on a reconnect with nothing seen; resumes after the last message seen, without fetching', async () => {
+    const { wrapper } = createTestPlatform();
+    const refetch = vi.fn();
+    const onMessage = vi.fn();
+    renderHook(() => useResumableSocket('/ws/tasks/', onMessage, refetch), { wrapper });
+    act(() => FakeWebSocket.latest().open());
+    expect(refetch).not.toHaveBeenCalled();
+    expect(await reconnect()).toMatch(/\/ws\/tasks\/$/);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    act(() => FakeWebSocket.latest().receive({ type: 'task_delete', task_id: 't1', id: 'm1' }));
+    act(() => FakeWebSocket.latest().receive({ type: 'folders_changed', id: 'm2' }));
+    // A message without a place in the log (a resync) leaves the last one seen as it was.
+    act(() => FakeWebSocket.latest().receive({ type: 'folders_changed' }));
+    expect(onMessage).toHaveBeenCalledTimes(3);
+    expect(await reconnect()).toMatch(/\/ws\/tasks\/\?after=m2$/);
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks every view on the shared socket what it resumes from: one that saw nothing fetches again', async () => {
+    const { wrapper } = createTestPlatform();
+    const [early, late] = [vi.fn(), vi.fn()];
+    renderHook(() => useResumableSocket('/ws/tasks/', () => {}, early), { wrapper });
+    act(() => FakeWebSocket.latest().open());
+    act(() => FakeWebSocket.latest().receive({ type: 'folders_changed', id: 'm1' }));
+    renderHook(() => useResumableSocket('/ws/tasks/', () => {}, late), { wrapper });
+    expect(await reconnect()).toMatch(/\?after=m1$/);
+    expect(early).not.toHaveBeenCalled();
+    expect(late).toHaveBeenCalledTimes(1);
+    act(() => FakeWebSocket.latest().receive({ type: 'folders_changed', id: 'm2' }));
+    expect(await reconnect()).toMatch(/\?after=m2$/);
+    expect(late).toHaveBeenCalledTimes(1);
   });
 });

@@ -113,12 +113,10 @@ function subscribe(path: string, subscriber: Subscriber) {
     const subscribers = new Set<Subscriber>();
     const entry: SharedSocket = { subscribers, open: false, close: () => {} };
     const live = connectLiveSocket({
+      // Every subscriber is asked (each notes what it resumes from); the first that has an item names it.
       path: () => {
-        for (const each of subscribers) {
-          const after = each.after?.();
-          if (after) return `${path}?after=${encodeURIComponent(after)}`;
-        }
-        return path;
+        const after = [...subscribers].map((each) => each.after?.()).find(Boolean);
+        return after ? `${path}?after=${encodeURIComponent(after)}` : path;
       },
       onMessage: (data) => {
         for (const each of [...subscribers]) each.onMessage(data);
@@ -166,4 +164,37 @@ export function useLiveSocket(
       after: () => latest.current.after?.(),
     });
   }, [path, signedIn]);
+}
+
+const logIdOf = (data: unknown) =>
+  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string'
+    ? (data as { id: string }).id
+    : undefined;
+
+/**
+ * A live socket whose messages carry their place in a log (`/ws/tasks/`): a reconnect resumes after the last
+ * one seen (`?after=`), and the server sends what was missed first. A reconnect with nothing to resume from
+ * (no message seen yet) calls `refetch` instead.
+ */
+export function useResumableSocket(path: string, onMessage: (data: unknown) => void, refetch: () => void) {
+  const lastSeen = useRef<string | undefined>(undefined);
+  const resumedFrom = useRef<string | undefined>(undefined);
+  const opened = useRef(false);
+  useLiveSocket(
+    path,
+    (data) => {
+      lastSeen.current = logIdOf(data) ?? lastSeen.current;
+      onMessage(data);
+    },
+    {
+      after: () => {
+        resumedFrom.current = lastSeen.current;
+        return lastSeen.current;
+      },
+      onOpen: () => {
+        if (opened.current && !resumedFrom.current) refetch();
+        opened.current = true;
+      },
+    },
+  );
 }

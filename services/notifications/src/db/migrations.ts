@@ -43,4 +43,30 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-24T15:00_notifications_task_messages': {
+    async up(db: Kysely<any>) {
+      // Each person's /ws/tasks/ messages, for a reconnecting socket to resume after the last it saw. `seq`
+      // is taken under a lock on the person, so within one person it runs in commit order.
+      await db.schema
+        .createTable('task_messages')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('task_messages_once_per_event', ['event_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('task_messages_user_seq')
+        .on('task_messages')
+        .columns(['user_id', 'seq'])
+        .execute();
+      await db.schema
+        .createIndex('task_messages_user_age')
+        .on('task_messages')
+        .columns(['user_id', 'created_at'])
+        .execute();
+    },
+  },
 };

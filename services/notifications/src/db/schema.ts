@@ -1,5 +1,5 @@
-import type { NotificationType } from '@baton/contracts';
-import type { Generated } from 'kysely';
+import type { NotificationType, WsTaskMessage } from '@baton/contracts';
+import type { Generated, JSONColumnType } from 'kysely';
 
 export interface NotificationsTables {
   /** Names of people, from identity's events, to say who did something. */
@@ -16,6 +16,17 @@ export interface NotificationsTables {
     message: string;
     is_read: Generated<boolean>;
     is_deleted: Generated<boolean>;
+    created_at: Generated<Date>;
+  };
+  /** Each person's `/ws/tasks/` messages, kept a day for a socket that resumes (`task-messages.ts`). */
+  task_messages: {
+    id: Generated<string>;
+    /** Order within one person, in commit order (taken under a lock on the person). */
+    seq: Generated<string>;
+    user_id: string;
+    /** The event that caused it: one message per person per event. */
+    event_id: string;
+    payload: JSONColumnType<WsTaskMessage>;
     created_at: Generated<Date>;
   };
 }

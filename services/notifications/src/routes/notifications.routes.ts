@@ -1,7 +1,8 @@
-import { notificationIdsRequest, notificationListQuery } from '@baton/contracts';
+import { notificationIdsRequest, notificationListQuery, taskMessagesQuery } from '@baton/contracts';
 import { type AppEnv, jsonBody, queryParams, requireAuth } from '@baton/service-kit';
 import { type Context, Hono } from 'hono';
 import type { NotificationsDeps } from '../context';
+import { missedTaskMessages } from '../task-messages';
 import { toNotification } from '../views';
 
 /** How far before the `after` notification's time a resume looks (a consumer transaction's length, and more). */
@@ -43,6 +44,11 @@ export function notificationRoutes(deps: NotificationsDeps) {
           .execute()
       : await mine.orderBy('created_at', 'desc').orderBy('id').execute();
     return c.json({ notifications: rows.map(toNotification) });
+  });
+
+  app.get('/notifications/task-messages/', auth, async (c) => {
+    const { after } = queryParams(c, taskMessagesQuery);
+    return c.json(await missedTaskMessages(deps.db, c.get('auth').userId, after));
   });
 
   const bulk = (change: { is_read: true } | { is_deleted: true }) => async (c: Context<AppEnv>) => {
