@@ -3,7 +3,7 @@ import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@
 import type { NotificationsDb, NotificationsTrx } from './context';
 import { logTaskMessage } from './task-messages';
 import { toNotification } from './views';
-import { liveTaskMessage, type NotificationDraft, notificationsFor } from './wording';
+import { liveTaskMessage, notificationsFor } from './wording';
 
 type Trx = NotificationsTrx;
 

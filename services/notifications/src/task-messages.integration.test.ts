@@ -15,7 +15,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const progress = (n: number): WsTaskMessage => ({ type: 'progress_update', task_id: randomUUID(), progress: n });
+const progress = (n: number): WsTaskMessage => ({
+  type: 'progress_update',
+  task_id: randomUUID(),
+  progress: n,
+});
 
 /** Logs one message for `userId` in a transaction of its own; the entry's id. */
 async function log(userId: string, message: WsTaskMessage) {
@@ -119,7 +123,11 @@ describe("a person's /ws/tasks/ log", () => {
     await expect
       .poll(() => t.pushesTo(eve.id, 'tasks').map((m) => (m.payload as { type: string }).type))
       .toEqual(['folders_changed', 'folders_changed']);
-    const logged = await t.db.selectFrom('task_messages').select('id').where('user_id', '=', eve.id).execute();
+    const logged = await t.db
+      .selectFrom('task_messages')
+      .select('id')
+      .where('user_id', '=', eve.id)
+      .execute();
     expect(logged).toHaveLength(2);
   });
 });

@@ -3,7 +3,6 @@ import {
   type EventBus,
   enqueueEvent,
   enqueueMail,
-  enqueuePush,
   type Logger,
   startDurableConsumer,
 } from '@baton/service-kit';
