@@ -146,6 +146,56 @@ describe('npm run start:distributed', () => {
     for (const socket of [bensBell, bensList, anasList, ...strangers]) socket.close();
   });
 
+  it('a task list socket dropped on one replica resumes on the other: what it missed, in order, then the live ones', async () => {
+    const [a, b] = gateways as [string, string];
+    const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
+    const ana = await signUpAndLogin(a);
+    const ben = await signUpAndLogin(b);
+    const first = await liveSocket(wsB, '/ws/tasks/', ben.tokens.access, a);
+    const form = { title: 'Resumed', dueDate: '2026-12-24', priority: 'Moderate' };
+    const id = await assignWhenKnown(a, ana.tokens.access, { ...form, email: ben.user.email });
+    const [added] = await first.received(1);
+    expect(added).toMatchObject({ type: 'task_added', task_id: id });
+    first.terminate();
+    const edit = (title: string) =>
+      fetch(`${a}/edit_shared_task/`, jsonRequest('POST', { ...form, id, title }, ana.tokens.access));
+    for (const title of ['While away 1', 'While away 2']) expect((await edit(title)).status).toBe(200);
+    // Ben's own folder, made meanwhile: folders tells tasks, tasks tells notifications, which logs it.
+    const folder = await fetch(
+      `${b}/api/folders/`,
+      jsonRequest('POST', { name: 'Away', color: '#6366F1' }, ben.tokens.access),
+    );
+    expect(folder.status).toBe(201);
+    const missedCount = 3;
+    // Logged by notifications (over JetStream) before the socket comes back.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(
+            `${a}/notifications/task-messages/?after=${added?.id}`,
+            jsonRequest('GET', undefined, ben.tokens.access),
+          );
+          return (await readJson(res)).messages.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(missedCount);
+    const again = await liveSocket(wsA, `/ws/tasks/?after=${added?.id}`, ben.tokens.access, a);
+    await again.received(missedCount);
+    expect((await edit('After')).status).toBe(200);
+    const all = await again.received(missedCount + 1);
+    await new Promise((r) => setTimeout(r, 300));
+    const titles = all.flatMap((m) =>
+      m.type === 'task_update' ? [(m.task as { title: string }).title] : [],
+    );
+    expect(titles).toEqual(['While away 1', 'While away 2', 'After']);
+    expect(all.filter((m) => m.type === 'folders_changed')).toHaveLength(1);
+    expect(all.at(-1)).toMatchObject({ type: 'task_update', task_id: id });
+    expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
+    expect(all.every((m) => typeof m.id === 'string')).toBe(true);
+    again.close();
+  });
+
   describe('live comments across replicas (real NATS)', () => {
     type Person = Awaited<ReturnType<typeof signUpAndLogin>>;
     /** Ana assigns a task to Ben through replica A (once tasks knows Ben) and Ben accepts it. */
