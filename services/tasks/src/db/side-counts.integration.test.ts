@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TasksDb } from '../context';
 import { useTestTasks } from '../testing';
-import type { NewTask } from './schema';
+import type { NewTask, TasksTables } from './schema';
 
 const env = useTestTasks();
 
@@ -61,6 +61,16 @@ const change = fc.oneof(
 );
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
+/**
+ * The ids a change touches, locked in id order first. Two multi-row statements over overlapping tasks may
+ * otherwise lock them in different orders and deadlock on the tasks themselves (seen in CI: a `file` and a
+ * `reassign`), which says nothing of the counts; this way only the counters' triggers could deadlock.
+ */
+const lockedIds = (
+  db: TasksDb,
+  where: (eb: ExpressionBuilder<TasksTables, 'tasks'>) => Expression<SqlBool>,
+) => db.selectFrom('tasks').select('id').where(where).orderBy('id').forUpdate();
+
 /** One change as the routes make them: a statement over one or many tasks. */
 async function apply(db: TasksDb, c: Change) {
   if (c.op === 'insert') {
@@ -83,24 +93,23 @@ async function apply(db: TasksDb, c: Change) {
       recipient_id: c.kind === 'personal' ? null : c.recipient,
     }));
     await db.insertInto('tasks').values(rows).execute();
-  } else if (c.op === 'complete')
-    await db
-      .updateTable('tasks')
-      .set({ completed: c.completed, completed_at: c.completed ? new Date() : null })
-      .where('owner_id', '=', c.owner)
-      .execute();
-  else if (c.op === 'file')
-    await db
-      .updateTable('tasks')
-      .set({ folder_id: c.folder })
-      .where('owner_id', '=', c.owner)
-      .where('kind', '=', 'personal')
-      .execute();
-  else if (c.op === 'reassign')
-    await db.updateTable('tasks').set({ recipient_id: c.to }).where('recipient_id', '=', c.from).execute();
-  else if (c.op === 'retitle')
-    await db.updateTable('tasks').set({ title: 'renamed' }).where('owner_id', '=', c.owner).execute();
-  else await db.deleteFrom('tasks').where('owner_id', '=', c.owner).where('kind', '=', c.kind).execute();
+    return;
+  }
+  if (c.op === 'delete') {
+    const ids = lockedIds(db, (eb) => eb.and([eb('owner_id', '=', c.owner), eb('kind', '=', c.kind)]));
+    await db.deleteFrom('tasks').where('id', 'in', ids).execute();
+    return;
+  }
+  const [set, where] =
+    c.op === 'complete'
+      ? [{ completed: c.completed, completed_at: c.completed ? new Date() : null }, { owner_id: c.owner }]
+      : c.op === 'file'
+        ? [{ folder_id: c.folder }, { owner_id: c.owner, kind: 'personal' as const }]
+        : c.op === 'reassign'
+          ? [{ recipient_id: c.to }, { recipient_id: c.from }]
+          : [{ title: 'renamed' }, { owner_id: c.owner }];
+  const ids = lockedIds(db, (eb) => eb.and(where));
+  await db.updateTable('tasks').set(set).where('id', 'in', ids).execute();
 }
 
 describe('task_side_counts', () => {
