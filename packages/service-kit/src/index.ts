@@ -12,7 +12,7 @@ export * from './mail-caps';
 export * from './memory-bus';
 export * from './nats-bus';
 export * from './outbox';
-export { executePrepared, prepareStatementsOn, usePreparedStatements } from './prepared';
+export { executePrepared, prepareStatementsOn, queryTemplate, usePreparedStatements } from './prepared';
 export * from './process';
 export * from './rate-limit';
 export * from './revocations';

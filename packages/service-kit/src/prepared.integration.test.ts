@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './db';
 import { createLogger } from './logger';
-import { executePrepared } from './prepared';
+import { executePrepared, queryTemplate } from './prepared';
 
 let db: Database<object>;
 let database: string;
@@ -47,5 +47,31 @@ describe('executePrepared', () => {
     await sql`select 1 as one`.execute(db);
     await db.selectNoFrom(sql<number>`2`.as('two')).execute();
     expect(await prepared()).toEqual(before);
+  });
+});
+
+describe('queryTemplate', () => {
+  const joiner = () =>
+    queryTemplate(['a', 'b'], (v) =>
+      db.selectNoFrom([
+        sql<string>`${v.a}::text || ${'-'}::text || ${v.b}::text || ${v.a}::text`.as('joined'),
+        sql<number>`${7}::int`.as('constant'),
+      ]),
+    );
+
+  it('compiles once and puts each run’s values where the placeholders went, constants kept', async () => {
+    const template = joiner();
+    const first = template({ a: 'x', b: 'y' });
+    const second = template({ a: 'p', b: 'q' });
+    expect(second.sql).toBe(first.sql);
+    expect(second.parameters).toEqual(['p', '-', 'q', 'p', 7]);
+    expect(await executePrepared(db, first)).toEqual([{ joined: 'x-yx', constant: 7 }]);
+    expect(await executePrepared(db, second)).toEqual([{ joined: 'p-qp', constant: 7 }]);
+  });
+
+  it('refuses a placeholder used inside another value, which it could not fill', () => {
+    expect(() => queryTemplate(['a'], (v) => db.selectNoFrom(sql<string>`${`%${v.a}%`}`.as('like')))).toThrow(
+      'query template: a not used as a whole value',
+    );
   });
 });

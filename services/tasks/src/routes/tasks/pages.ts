@@ -1,6 +1,6 @@
 import { type TaskPageRequest, taskMessages } from '@baton/contracts';
-import { badRequest, executePrepared } from '@baton/service-kit';
-import type { ExpressionBuilder } from 'kysely';
+import { badRequest, executePrepared, queryTemplate } from '@baton/service-kit';
+import type { CompiledQuery, ExpressionBuilder } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
 import { selectTaskJson, tasksAnswer } from '../../views';
@@ -51,16 +51,22 @@ const noFolder = '00000000-0000-0000-0000-000000000000';
  * The side of a list a page is on, and its folder (in the personal list, one folder, none, or all when
  * undefined). Delegated tasks are never filed: saying so lets their owner's side use the personal tasks' index.
  */
-function sideOf(kind: TaskKind, page: TaskPageRequest) {
+function sideOf(kind: TaskKind, page: TaskPageRequest): Scope {
   const side: 'owner' | 'recipient' =
     kind !== 'personal' && page.side === 'recipient' ? 'recipient' : 'owner';
   const folder = side === 'recipient' ? undefined : kind === 'personal' ? page.folder : 'none';
-  return { side, folderKey: folder && (folder === 'none' ? noFolder : folder) };
+  return { kind, side, folderKey: folder && (folder === 'none' ? noFolder : folder) };
+}
+
+/** One side of one list: its kind, whose side, and its folder key when it holds one folder's tasks only. */
+interface Scope {
+  kind: TaskKind;
+  side: 'owner' | 'recipient';
+  folderKey?: string;
 }
 
 /** Which tasks one side of one list holds. */
-function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const { side, folderKey } = sideOf(kind, page);
+function inScope({ kind, side, folderKey }: Scope, userId: string) {
   return (eb: ExpressionBuilder<{ t: TasksTable }, 't'>) =>
     side === 'recipient'
       ? eb.and([eb('t.kind', '=', kind), eb('t.recipient_id', '=', userId)])
@@ -71,36 +77,42 @@ function inScope(kind: TaskKind, userId: string, page: TaskPageRequest) {
         ]);
 }
 
+/** What one page request asks of its statement's shape, and the values it runs with. */
+interface PageShape {
+  scope: Scope;
+  order: OrderName;
+  completed: boolean;
+  /** A later page: rows after the cursor's key and id (`afterKey`, `afterId`); the first also counts. */
+  later: boolean;
+}
+type PageValue = 'userId' | 'folderKey' | 'limit' | 'afterKey' | 'afterId';
+
 /**
  * The query of one page's rows (one more than the page, to know whether another follows). The page's ids are
  * chosen first, from the order's index alone (a range after the cursor, cut at the limit), and only those
  * rows are joined with recipients, owner and folder: a deep page costs what the first does, whatever the
  * planner guesses of the range.
  */
-function rowsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const name: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
-  const { key, direction } = orders[name];
+function rowsQuery(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
+  const { key, direction } = orders[shape.order];
   let ids = db
     .selectFrom('tasks as t')
     .select('t.id')
-    .where(inScope(kind, userId, page))
-    .where('t.completed', '=', page.tab === 'completed')
+    .where(inScope(shape.scope, v.userId))
+    .where('t.completed', '=', shape.completed)
     .orderBy(key, direction)
     .orderBy('t.id', direction)
-    .limit(page.limit + 1);
-  if (page.cursor) {
-    const after = decodeCursor(page.cursor, name);
+    .limit(v.limit as unknown as number);
+  if (shape.later)
     ids = ids.where((eb) =>
-      eb(eb.refTuple(key, 't.id'), direction === 'desc' ? '<' : '>', eb.tuple(after.k, after.i)),
+      eb(eb.refTuple(key, 't.id'), direction === 'desc' ? '<' : '>', eb.tuple(v.afterKey, v.afterId)),
     );
-  }
-  const query = selectTaskJson(db, userId)
+  return selectTaskJson(db, v.userId)
     .clearOrderBy()
     .where('t.id', 'in', ids)
     .select(`${key} as sort_key`)
     .orderBy(key, direction)
     .orderBy('t.id', direction);
-  return { query, name, direction };
 }
 
 /**
@@ -118,8 +130,7 @@ export function wholeListQuery(db: TasksDb, kind: TaskKind, userId: string) {
  * The query of the tab counts of one side of a list: a few rows of task_side_counts, which triggers on tasks
  * keep (db migration `tasks_side_counts`), instead of counting every task of the side.
  */
-function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const { side, folderKey } = sideOf(kind, page);
+function countsQuery(db: TasksDb, { kind, side, folderKey }: Scope, userId: string) {
   let counts = db
     .selectFrom('task_side_counts as c')
     .where('c.person_id', '=', userId)
@@ -133,32 +144,65 @@ function countsQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPage
 }
 
 /**
- * The statement of one page request. A first page (no cursor) also says how many tasks each tab of the side
- * holds, in the same statement (one round trip): the counts' one row, joined with the page's rows (a null
- * task on an empty list). Later pages leave counting to the first.
+ * The statement of one page request. A first page also says how many tasks each tab of the side holds, in
+ * the same statement (one round trip): the counts' one row, joined with the page's rows (a null task on an
+ * empty list). Later pages leave counting to the first.
  */
-export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const { query, name, direction } = rowsQuery(db, kind, userId, page);
-  if (page.cursor) return { query, name };
-  const withCounts = db
-    .selectFrom(countsQuery(db, kind, userId, page).as('c'))
-    .leftJoinLateral(query.as('p'), (join) => join.onTrue())
+function pageStatement(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
+  const rows = rowsQuery(db, shape, v);
+  if (shape.later) return rows;
+  const { direction } = orders[shape.order];
+  return db
+    .selectFrom(countsQuery(db, shape.scope, v.userId).as('c'))
+    .leftJoinLateral(rows.as('p'), (join) => join.onTrue())
     .select(['c.due', 'c.completed', 'p.task', 'p.id', 'p.sort_key'])
     .orderBy('p.sort_key', direction)
     .orderBy('p.id', direction);
-  return { query: withCounts, name };
+}
+
+interface PageRow {
+  task: string | null;
+  id: string | null;
+  sort_key: unknown;
+  /** The tab counts, on a first page's rows. */
+  due?: string;
+  completed?: string;
+}
+
+/** Each page statement's shape, built and compiled once (the SQL is the same for every database). */
+const pageTemplates = new Map<string, (values: Record<PageValue, unknown>) => CompiledQuery<PageRow>>();
+
+/** The compiled statement of one page request, and the order its cursor belongs to. */
+export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+  const order: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
+  const after = page.cursor ? decodeCursor(page.cursor, order) : undefined;
+  const scope = sideOf(kind, page);
+  const shape: PageShape = { scope, order, completed: page.tab === 'completed', later: Boolean(after) };
+  const key = [kind, scope.side, scope.folderKey ? 'folder' : 'all', order, shape.later].join(' ');
+  let template = pageTemplates.get(key);
+  if (!template) {
+    const names: PageValue[] = ['userId', 'limit'];
+    if (scope.folderKey) names.push('folderKey');
+    if (after) names.push('afterKey', 'afterId');
+    template = queryTemplate(names, (v) =>
+      pageStatement(db, { ...shape, scope: { ...scope, folderKey: scope.folderKey && v.folderKey } }, v),
+    ) as (values: Record<PageValue, unknown>) => CompiledQuery<PageRow>;
+    pageTemplates.set(key, template);
+  }
+  const query = template({
+    userId,
+    limit: page.limit + 1,
+    folderKey: scope.folderKey,
+    afterKey: after?.k,
+    afterId: after?.i,
+  });
+  return { query, name: order };
 }
 
 /** One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres). */
 export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { query, name } = pageQuery(db, kind, userId, page);
-  const rows: {
-    task: string | null;
-    id: string | null;
-    sort_key: unknown;
-    due?: string;
-    completed?: string;
-  }[] = await executePrepared(db, query);
+  const rows = await executePrepared(db, query);
   const first = rows[0];
   const counts =
     first && 'due' in first ? { due: Number(first.due), completed: Number(first.completed) } : null;
