@@ -18,20 +18,11 @@ async function nameOf(trx: Trx, userId: string | null) {
   return user?.first_name || user?.last_name || user?.email || 'Someone';
 }
 
-/** Leaves out people whose accounts were deleted (an event may still be in flight after the erasure). */
-async function withoutErased<T extends { userId: string }>(trx: Trx, drafts: T[]) {
-  if (drafts.length === 0) return drafts;
-  const erased = await trx
-    .selectFrom('erased_users')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      drafts.map((d) => d.userId),
-    )
-    .execute();
-  const gone = new Set(erased.map((row) => row.id));
-  return drafts.filter((d) => !gone.has(d.userId));
+/** Of `people`, those whose accounts were deleted (an event may still be in flight after the erasure). */
+async function erasedAmong(trx: Trx, people: string[]) {
+  if (people.length === 0) return new Set<string>();
+  const erased = await trx.selectFrom('erased_users').select('id').where('id', 'in', people).execute();
+  return new Set(erased.map((row) => row.id));
 }
 
 /**
@@ -41,7 +32,8 @@ async function withoutErased<T extends { userId: string }>(trx: Trx, drafts: T[]
  * redelivery adds none.
  */
 export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
-  const drafts = await withoutErased(trx, notificationsFor(event, await nameOf(trx, event.actorId)));
+  const gone = await erasedAmong(trx, event.audience);
+  const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
   if (drafts.length > 0) {
     const stored = await trx
       .insertInto('notifications')
@@ -55,16 +47,8 @@ export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
   }
   const live = liveTaskMessage(event);
   if (live) {
-    const audience = await withoutErased(
-      trx,
-      event.audience.map((userId) => ({ userId })),
-    );
-    await logTaskMessage(
-      trx,
-      event.id,
-      audience.map((person) => person.userId),
-      live,
-    );
+    const audience = event.audience.filter((userId) => !gone.has(userId));
+    await logTaskMessage(trx, event.id, audience, live);
   }
 }
 
