@@ -14,7 +14,7 @@ import {
   requireAuth,
   type TokenVerifier,
 } from '@baton/service-kit';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { forward } from './proxy';
@@ -36,6 +36,19 @@ export interface GatewayOptions {
 
 /** The WebSocket origins of the pages' origins: the only sockets a page may open (not `ws:` to any host). */
 const socketOriginsOf = (origins: string[]) => origins.map((origin) => origin.replace(/^http/, 'ws'));
+
+/**
+ * Says that an answer depends on Accept-Encoding, on its own headers, before `compress` looks at it:
+ * `compress` would say it with `c.header`, which rebuilds a finished answer around a stream of its body
+ * (a copy and a web stream per request, even for a client that takes no compression).
+ */
+const varyOnEncoding: MiddlewareHandler = async (c, next) => {
+  await next();
+  const vary = c.res.headers.get('Vary');
+  if (!vary) c.res.headers.set('Vary', 'Accept-Encoding');
+  else if (vary !== '*' && !/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
+    c.res.headers.set('Vary', `${vary}, Accept-Encoding`);
+};
 
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });
@@ -93,7 +106,7 @@ export function createGatewayApp(options: GatewayOptions) {
   for (const route of routes) {
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
-    app.on(route.method, path, compression);
+    app.on(route.method, path, compression, varyOnEncoding);
     app.on(route.method satisfies HttpMethod, path, (c) => proxy(c, route.service));
   }
 

@@ -44,6 +44,15 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
     ...(body === undefined ? {} : { body, duplex: 'half' }),
   } as RequestInit);
   const response = await upstream(request);
+  // An answer made in this process is handed on as it is. Its body is not copied, nor wrapped in a web
+  // stream: node-server writes the service's text or bytes in one go. (A web stream in Node 20 outlives a
+  // minor GC and carries its body into the old generation: every list page was promoted, and the full
+  // collections that followed were a page's p99.)
+  if (upstream.local) {
+    for (const name of hopByHop) response.headers.delete(name);
+    response.headers.set(REQUEST_ID_HEADER, c.get('requestId'));
+    return response;
+  }
   const out = new Headers();
   response.headers.forEach((value, name) => {
     const recoded = !object && (name === 'content-length' || name === 'content-encoding');

@@ -191,6 +191,34 @@ describe('with every service deployed', () => {
     }
   });
 
+  it('hands an answer made in this process on as it is: no copy of its body, no hop-by-hop headers', async () => {
+    const made: Response[] = [];
+    const folders = new Hono().get('/api/folders/', (c) => {
+      const answer = c.body('{"folders":[]}', 200, {
+        'content-type': 'application/json',
+        'keep-alive': 'timeout=5',
+      });
+      made.push(answer);
+      return answer;
+    });
+    const gateway = await startTestGateway({ folders: inProcessUpstream(folders) });
+    try {
+      const access = (await signUp(gateway.request)).access;
+      const res = await gateway.request('/api/folders/', {
+        headers: { authorization: `Bearer ${access}`, 'x-request-id': 'req-87654321' },
+      });
+      // The same answer: compress and the gateway's headers changed it in place, without reading its body.
+      expect(res).toBe(made[0]);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('x-request-id')).toBe('req-87654321');
+      expect(res.headers.get('keep-alive')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.json()).toEqual({ folders: [] });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('does not forward a client-supplied X-Forwarded-For', async () => {
     const res = await g.request('/notifications/', {
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '6.6.6.6' },

@@ -1,7 +1,11 @@
 import type { ServiceName } from '@baton/contracts';
 
 /** Where the gateway sends a service's requests: over HTTP, or straight into an app in this process. */
-export type Upstream = (request: Request) => Promise<Response>;
+export interface Upstream {
+  (request: Request): Promise<Response>;
+  /** Its answers are made in this process for this request: the gateway may change their headers and hand them on. */
+  readonly local?: boolean;
+}
 export type Upstreams = Partial<Record<ServiceName, Upstream>>;
 
 /** An upstream service reached over HTTP at `baseUrl`. */
@@ -15,7 +19,6 @@ export function httpUpstream(baseUrl: string): Upstream {
 }
 
 /** An upstream app in the same process (single-process mode): no socket, no serialisation hop. */
-export const inProcessUpstream =
-  (app: { fetch: (request: Request) => Response | Promise<Response> }): Upstream =>
-  async (request) =>
-    app.fetch(request);
+export const inProcessUpstream = (app: {
+  fetch: (request: Request) => Response | Promise<Response>;
+}): Upstream => Object.assign(async (request: Request) => app.fetch(request), { local: true });

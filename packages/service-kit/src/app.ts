@@ -48,10 +48,13 @@ export function createServiceApp(options: ServiceAppOptions) {
     }),
   );
   // JSON answers carry tokens and people's data: no cache may keep them, unless a route says otherwise.
+  // Set on the answer's own headers: `c.header` on a finished answer rebuilds it around a stream of its body
+  // (a copy and a web stream per request, and node-server can no longer write it in one go).
   app.use(async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control') && c.res.headers.get('Content-Type')?.includes('json'))
-      c.header('Cache-Control', 'no-store');
+    const headers = c.res.headers;
+    if (!headers.has('Cache-Control') && headers.get('Content-Type')?.includes('json'))
+      headers.set('Cache-Control', 'no-store');
   });
   app.use(async (c, next) => {
     const started = performance.now();

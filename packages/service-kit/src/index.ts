@@ -1,3 +1,5 @@
+import './heap';
+
 export * from './app';
 export * from './auth';
 export * from './bus';

@@ -63,6 +63,13 @@ describe('service app', () => {
     return c.json({ keys: [] });
   });
   app.get('/text', (c) => c.text('plain'));
+  /** The answers the route made, to tell whether the app handed them on or rebuilt them. */
+  const made: Response[] = [];
+  app.get('/made', (c) => {
+    const answer = c.body('{"tasks":[]}', 200, { 'content-type': 'application/json' });
+    made.push(answer);
+    return answer;
+  });
 
   it('answers /healthz and a failing /readyz with 503 naming the check', async () => {
     expect((await app.request('/healthz')).status).toBe(200);
@@ -95,6 +102,13 @@ describe('service app', () => {
       expect((await app.request(path)).headers.get('cache-control'), path).toBe('no-store');
     expect((await app.request('/keys')).headers.get('cache-control')).toBe('public, max-age=300');
     expect((await app.request('/text')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('says no-store on the answer the route made, not on a copy around a stream of its body', async () => {
+    const answer = await app.request('/made');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer).toBe(made.at(-1));
+    expect(await answer.text()).toBe('{"tasks":[]}');
   });
 
   it('keeps a sane incoming request id and replaces an unsafe one', async () => {

@@ -1,6 +1,6 @@
 import { type TaskPageRequest, taskMessages } from '@baton/contracts';
 import { badRequest, executePrepared, queryTemplate } from '@baton/service-kit';
-import type { CompiledQuery, ExpressionBuilder } from 'kysely';
+import { type CompiledQuery, type ExpressionBuilder, sql } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
 import { selectTaskJson, tasksAnswer } from '../../views';
@@ -85,7 +85,7 @@ interface PageShape {
   /** A later page: rows after the cursor's key and id (`afterKey`, `afterId`); the first also counts. */
   later: boolean;
 }
-type PageValue = 'userId' | 'folderKey' | 'limit' | 'afterKey' | 'afterId';
+type PageValue = 'userId' | 'folderKey' | 'limit' | 'pageSize' | 'afterKey' | 'afterId';
 
 /**
  * The query of one page's rows (one more than the page, to know whether another follows). The page's ids are
@@ -144,27 +144,50 @@ function countsQuery(db: TasksDb, { kind, side, folderKey }: Scope, userId: stri
 }
 
 /**
+ * A page as one row: the shown tasks' JSON texts joined by Postgres, whether another page follows, and the
+ * last shown task's sort key and id (for the cursor). Node gets one string per page, not a row and a string
+ * per task: those, short-lived and many, were most of what a page request left to the garbage collector.
+ */
+function pageOfRows(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
+  const { key, direction } = orders[shape.order];
+  const ranked = rowsQuery(db, shape, v).select(
+    sql<string>`row_number() over (order by ${sql.ref(key)} ${sql.raw(direction)}, t.id ${sql.raw(direction)})`.as(
+      'n',
+    ),
+  );
+  return db
+    .selectFrom(ranked.as('p'))
+    .select([
+      sql<string | null>`string_agg(p.task, ',' order by p.n) filter (where p.n <= ${v.pageSize})`.as(
+        'tasks',
+      ),
+      sql<boolean>`count(*) > ${v.pageSize}`.as('more'),
+      sql<string | null>`max(p.sort_key::text) filter (where p.n = ${v.pageSize})`.as('last_key'),
+      sql<string | null>`max(p.id::text) filter (where p.n = ${v.pageSize})`.as('last_id'),
+    ]);
+}
+
+/**
  * The statement of one page request. A first page also says how many tasks each tab of the side holds, in
- * the same statement (one round trip): the counts' one row, joined with the page's rows (a null task on an
- * empty list). Later pages leave counting to the first.
+ * the same statement (one round trip): the counts' one row next to the page's. Later pages leave counting
+ * to the first.
  */
 function pageStatement(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
-  const rows = rowsQuery(db, shape, v);
-  if (shape.later) return rows;
-  const { direction } = orders[shape.order];
+  const page = pageOfRows(db, shape, v);
+  if (shape.later) return page;
   return db
     .selectFrom(countsQuery(db, shape.scope, v.userId).as('c'))
-    .leftJoinLateral(rows.as('p'), (join) => join.onTrue())
-    .select(['c.due', 'c.completed', 'p.task', 'p.id', 'p.sort_key'])
-    .orderBy('p.sort_key', direction)
-    .orderBy('p.id', direction);
+    .crossJoinLateral(page.as('p'))
+    .select(['c.due', 'c.completed', 'p.tasks', 'p.more', 'p.last_key', 'p.last_id']);
 }
 
 interface PageRow {
-  task: string | null;
-  id: string | null;
-  sort_key: unknown;
-  /** The tab counts, on a first page's rows. */
+  /** The shown tasks' JSON texts, comma-separated (null on an empty page). */
+  tasks: string | null;
+  more: boolean;
+  last_key: string | null;
+  last_id: string | null;
+  /** The tab counts, on a first page. */
   due?: string;
   completed?: string;
 }
@@ -181,7 +204,7 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
   const key = [kind, scope.side, scope.folderKey ? 'folder' : 'all', order, shape.later].join(' ');
   let template = pageTemplates.get(key);
   if (!template) {
-    const names: PageValue[] = ['userId', 'limit'];
+    const names: PageValue[] = ['userId', 'limit', 'pageSize'];
     if (scope.folderKey) names.push('folderKey');
     if (after) names.push('afterKey', 'afterId');
     template = queryTemplate(names, (v) =>
@@ -192,6 +215,7 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
   const query = template({
     userId,
     limit: page.limit + 1,
+    pageSize: page.limit,
     folderKey: scope.folderKey,
     afterKey: after?.k,
     afterId: after?.i,
@@ -202,19 +226,12 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
 /** One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres). */
 export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const { query, name } = pageQuery(db, kind, userId, page);
-  const rows = await executePrepared(db, query);
-  const first = rows[0];
-  const counts =
-    first && 'due' in first ? { due: Number(first.due), completed: Number(first.completed) } : null;
-  const tasks = rows.filter((row) => row.task !== null);
-  const shown = tasks.slice(0, page.limit);
-  const last = shown.at(-1);
+  const [row] = await executePrepared(db, query);
+  if (!row) throw new Error('a page statement answers one row');
+  const counts = 'due' in row ? { due: Number(row.due), completed: Number(row.completed) } : null;
   const next =
-    tasks.length > page.limit && last
-      ? encodeCursor({ o: name, k: String(last.sort_key), i: String(last.id) })
+    row.more && row.last_key !== null && row.last_id !== null
+      ? encodeCursor({ o: name, k: row.last_key, i: row.last_id })
       : null;
-  return tasksAnswer(
-    shown.map((row) => row.task as string),
-    { next, counts },
-  );
+  return tasksAnswer(row.tasks === null ? [] : [row.tasks], { next, counts });
 }
