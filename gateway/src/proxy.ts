@@ -44,10 +44,9 @@ export async function forward(c: Context, upstream: Upstream, object = false): P
     ...(body === undefined ? {} : { body, duplex: 'half' }),
   } as RequestInit);
   const response = await upstream(request);
-  // An answer made in this process is handed on as it is. Its body is not copied, nor wrapped in a web
-  // stream: node-server writes the service's text or bytes in one go. (A web stream in Node 20 outlives a
-  // minor GC and carries its body into the old generation: every list page was promoted, and the full
-  // collections that followed were a page's p99.)
+  // An answer made in this process is handed on as it is: its body is neither copied nor read through a web
+  // stream (a full Response, a stream and an AbortSignal per request; Node 20 keeps the latter two past a
+  // minor GC), and node-server writes the service's text or bytes in one go.
   if (upstream.local) {
     for (const name of hopByHop) response.headers.delete(name);
     response.headers.set(REQUEST_ID_HEADER, c.get('requestId'));
