@@ -91,7 +91,35 @@ const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.constantFrom(-1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308, -1e308),
+  // At and just past an integer column's range.
+  fc.constantFrom(2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 63, -(2 ** 63)),
 );
+/** Sort keys at and past the int8 range, as a list cursor carries them (exact, as text). */
+const int8Key = fc.constantFrom(
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775808',
+  '-9223372036854775809',
+  '12345678901234567890',
+  '99999999999999999999',
+);
+const cursorOf = (order: string, key: string, id: string) =>
+  Buffer.from(JSON.stringify({ o: order, k: key, i: id })).toString('base64url');
+
+/**
+ * Bodies valid but for one number at or past its column's bounds, for the routes that store or compare one:
+ * random records rarely get every other field right, so these reach the database's own range checks.
+ */
+const atTheBounds: Record<string, fc.Arbitrary<string>> = {
+  'POST /api/folders/': hostileNumber.map((n) => JSON.stringify({ name: 'Bounds', sort_order: n })),
+  'PUT /api/folders/{id}/': hostileNumber.map((n) => JSON.stringify({ sort_order: n })),
+  'POST /api/tasks/personal/': fc
+    .tuple(fc.constantFrom('newest', 'priority', 'completed'), int8Key, fc.uuid())
+    .map(([order, key, id]) => {
+      const list = order === 'completed' ? { tab: 'completed' } : { sort: order };
+      return JSON.stringify({ userEmail: owner.email, page: { ...list, cursor: cursorOf(order, key, id) } });
+    }),
+};
 const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -120,7 +148,9 @@ const bodyOf = (route: RouteContract) => {
         .record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] })
         .map((r) => JSON.stringify(r))
     : fc.constant('{}');
+  const bounds = atTheBounds[`${route.method} ${route.path}`];
   return fc.oneof(
+    ...(bounds ? [{ weight: 4, arbitrary: bounds }] : []),
     { weight: 4, arbitrary: record },
     { weight: 3, arbitrary: value.map((v) => JSON.stringify(v) ?? 'null') },
     {

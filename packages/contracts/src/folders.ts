@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, limits, uuid } from './common';
+import { int32, isoDateTime, limits, uuid } from './common';
 import { defaultFolderColor, folderMessages } from './constants';
 
 export { defaultFolderColor, folderMessages, folderPalette } from './constants';
@@ -31,7 +31,7 @@ const folderFields = {
   baseFileKey: z.string().max(512).nullable(),
   baseFileLabel: z.string().trim().max(limits.baseFileLabel, folderMessages.labelTooLong).nullable(),
   baseFileUrl: z.string().max(2048).nullable(),
-  sort_order: z.number().int(),
+  sort_order: int32,
   is_archived: z.boolean(),
 };
 

@@ -80,12 +80,23 @@ describe('creating and listing', () => {
       { name: 'ok', baseFileLabel: 'x'.repeat(61), baseFileKey: null },
       'Display name must be at most 60 characters.',
     ],
+    [{ name: 'ok', sort_order: 2_147_483_648 }, 'Must be a whole number from -2147483648 to 2147483647.'],
+    [{ name: 'ok', sort_order: -2_147_483_649 }, 'Must be a whole number from -2147483648 to 2147483647.'],
   ])('refuses %j with its sentence and stores nothing', async (body, message) => {
     const before = (await readJson(api.list(ana))).folders.length;
     const res = await api.create(ana, body);
     expect(res.status).toBe(400);
     expect((await readJson(res)).error).toBe(message);
     expect((await readJson(api.list(ana))).folders.length).toBe(before);
+  });
+
+  it('takes a sort order at either end of its column, and refuses one past it on update', async () => {
+    expect((await newFolder(ana, { sort_order: 2_147_483_647 })).sort_order).toBe(2_147_483_647);
+    const low = await newFolder(ana, { sort_order: -2_147_483_648 });
+    expect(low.sort_order).toBe(-2_147_483_648);
+    const res = await api.update(ana, low.id, { sort_order: 2_147_483_648 });
+    expect(res.status).toBe(400);
+    expect((await folderRow(low.id))?.sort_order).toBe(-2_147_483_648);
   });
 
   it('takes 50-character names, palette colours in any case, and no colour', async () => {

@@ -12,6 +12,12 @@ const says = {
 };
 const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
 
+/** `cursor` with its sort key replaced by `key`. */
+const withKey = (cursor: string, key: string) =>
+  Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(cursor, 'base64url').toString()), k: key }),
+  ).toString('base64url');
+
 type Page = { side?: string; folder?: string; tab?: string; sort?: string; limit?: unknown; cursor?: string };
 
 async function page(path: string, who: SignedUpUser, options: Page) {
@@ -244,6 +250,9 @@ describe('paged lists', () => {
     ['too long', { cursor: 'x'.repeat(600) }, says.cursor],
     ['another order', { sort: 'priority', cursor: 'NEWEST' }, says.cursor],
     ['a tampered key', { cursor: 'TAMPERED' }, says.cursor],
+    ['a key one past the int8 range', { cursor: 'KEY:9223372036854775808' }, says.cursor],
+    ['a key below the int8 range', { cursor: 'KEY:-9223372036854775809' }, says.cursor],
+    ['a key of 20 digits', { cursor: 'KEY:12345678901234567890' }, says.cursor],
     ['size 0', { limit: 0 }, says.size],
     ['size 101', { limit: 101 }, says.size],
     ['size 1.5', { limit: 1.5 }, says.size],
@@ -253,13 +262,17 @@ describe('paged lists', () => {
     await personalTasks(who, 3);
     const first = await page('/api/tasks/personal/', who, { folder: 'none', limit: 1 });
     const next = first.next as string;
-    const tampered = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(next, 'base64url').toString()), k: "1' or 1=1" }),
-    ).toString('base64url');
     const cursor = (options as Page).cursor;
     const resolved = {
       ...options,
-      cursor: cursor === 'NEWEST' ? next : cursor === 'TAMPERED' ? tampered : cursor,
+      cursor:
+        cursor === 'NEWEST'
+          ? next
+          : cursor === 'TAMPERED'
+            ? withKey(next, "1' or 1=1")
+            : cursor?.startsWith('KEY:')
+              ? withKey(next, cursor.slice(4))
+              : cursor,
     };
     const res = await env.t.post(
       '/api/tasks/personal/',
@@ -268,6 +281,21 @@ describe('paged lists', () => {
     );
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(message);
+  });
+
+  it('takes a key at either end of the int8 range (the page after it is empty or whole)', async () => {
+    const who = await env.t.person();
+    await personalTasks(who, 2);
+    const first = await page('/api/tasks/personal/', who, { folder: 'none', limit: 1 });
+    const at = async (key: string) =>
+      (
+        await page('/api/tasks/personal/', who, {
+          folder: 'none',
+          cursor: withKey(first.next as string, key),
+        })
+      ).tasks.length;
+    expect(await at('9223372036854775807')).toBe(2);
+    expect(await at('-9223372036854775808')).toBe(0);
   });
 
   it('has an index whose order is each sort: a page needs no sort step (EXPLAIN)', async () => {

@@ -27,6 +27,12 @@ interface Cursor {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The range of the int8 keys (`created_us`, `sort_priority`, `completed_us`). */
+const int8Min = -(2n ** 63n);
+const int8Max = 2n ** 63n - 1n;
+const isInt8 = (text: string) =>
+  /^-?\d{1,19}$/.test(text) && BigInt(text) >= int8Min && BigInt(text) <= int8Max;
+
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 function decodeCursor(text: string, order: OrderName): Cursor {
@@ -38,7 +44,7 @@ function decodeCursor(text: string, order: OrderName): Cursor {
   }
   const keyOk =
     typeof cursor?.k === 'string' &&
-    (order === 'due' ? cursor.k.length <= 64 && !cursor.k.includes('\u0000') : /^-?\d{1,20}$/.test(cursor.k));
+    (order === 'due' ? cursor.k.length <= 64 && !cursor.k.includes('\u0000') : isInt8(cursor.k));
   if (!cursor || cursor.o !== order || !keyOk || typeof cursor.i !== 'string' || !uuidPattern.test(cursor.i))
     throw badRequest(taskMessages.badCursor);
   return cursor as Cursor;
