@@ -166,6 +166,9 @@ export function manifests() {
           ...serviceUrls,
           { name: 'ENVIRONMENTS_DIR', value: '/etc/baton/environments' },
           { name: 'RELEASES_DIR', value: '/var/lib/baton/releases' },
+          // The ingress controller's pods, in the cluster's private pod network: the client is the address
+          // it appends to X-Forwarded-For. Narrow it to the cluster's pod CIDR where that is known.
+          { name: 'TRUSTED_PROXIES', value: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16' },
         ],
         volumeMounts: [
           { name: 'environments', mountPath: '/etc/baton/environments', readOnly: true },

@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import {
   type HttpMethod,
   OBJECT_PATH_PREFIX,
@@ -17,7 +18,8 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
-import { forward } from './proxy';
+import { clientAddressOf } from './client-address';
+import { forward, peerAddress } from './proxy';
 import { mountStatic, remoteOriginsOf, type StaticConfig } from './static';
 import type { Upstreams } from './upstreams';
 
@@ -32,6 +34,8 @@ export interface GatewayOptions {
   storageOrigins?: string[];
   /** Origins whose pages may open the app's WebSockets (PUBLIC_URL's and ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /** The reverse proxies in front (TRUSTED_PROXIES): their X-Forwarded-For names the client. None by default. */
+  trustedProxies?: BlockList;
 }
 
 /** The WebSocket origins of the pages' origins: the only sockets a page may open (not `ws:` to any host). */
@@ -49,6 +53,9 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
   else if (vary !== '*' && !/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
     c.res.headers.set('Vary', `${vary}, Accept-Encoding`);
 };
+
+/** Routes whose service reads a cookie: sign-in, its device cookie (identity's `devices.ts`). */
+const cookieRoutes = new Set(['/login/']);
 
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });
@@ -88,12 +95,16 @@ export function createGatewayApp(options: GatewayOptions) {
   // disposition, framing by this origin only for previews); the app's policy is for the app's pages.
   app.use((c, next) => (c.req.path.startsWith(OBJECT_PATH_PREFIX) ? next() : appHeaders(c, next)));
 
+  const trusted = options.trustedProxies;
+  const clientOf = (c: Context) =>
+    trusted ? clientAddressOf(peerAddress(c), c.req.header('x-forwarded-for'), trusted) : peerAddress(c);
+
   /** Forwards to the owning service; a service not deployed or not answering is a 503 naming it. */
-  const proxy = async (c: Context, service: ServiceName, object = false) => {
+  const proxy = async (c: Context, service: ServiceName, how?: Parameters<typeof forward>[3]) => {
     const upstream = options.upstreams[service];
     if (!upstream) throw unavailable(service);
     try {
-      return await forward(c, upstream, object);
+      return await forward(c, upstream, clientOf(c), how);
     } catch (error) {
       options.logger.warn({ err: error, service, requestId: c.get('requestId') }, 'upstream failed');
       throw unavailable(service);
@@ -107,11 +118,12 @@ export function createGatewayApp(options: GatewayOptions) {
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
     app.on(route.method, path, compression, varyOnEncoding);
-    app.on(route.method satisfies HttpMethod, path, (c) => proxy(c, route.service));
+    const how = { cookie: cookieRoutes.has(route.path) };
+    app.on(route.method satisfies HttpMethod, path, (c) => proxy(c, route.service, how));
   }
 
   // The local store's signed object URLs: no bearer (the signature is the permission), no compression.
-  app.on(['GET', 'PUT'], `${OBJECT_PATH_PREFIX}:key`, (c) => proxy(c, 'files', true));
+  app.on(['GET', 'PUT'], `${OBJECT_PATH_PREFIX}:key`, (c) => proxy(c, 'files', { object: true }));
 
   const openapi = openApiDocument();
   app.get('/openapi.json', (c) => c.json(openapi));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@baton/contracts';
 import { envVars } from '@baton/service-kit';
 import { z } from 'zod';
+import { trustedProxies } from './client-address';
 import { manifestUrls, missingReleases, readEnvironment, remoteNames } from './environments';
 import type { StaticConfig } from './static';
 
@@ -44,6 +45,27 @@ export const gatewayEnvSchema = z.object({
   RELEASES_DIR: z.string().default(resolve(repoRoot, 'deploy/releases')),
   /** Where uploaded files live when not behind this gateway (an S3 bucket's origin), comma-separated. */
   STORAGE_ORIGINS: origins.default([]),
+  /**
+   * The reverse proxies in front of the gateway (an ingress controller, a load balancer), as CIDRs or
+   * addresses, comma-separated: a request from one of them is counted against the address its
+   * X-Forwarded-For names. Unset: every request is its socket's peer (nothing in front).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return trustedProxies(
+          v
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        );
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()

@@ -3,14 +3,18 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Upstream } from './upstreams';
 
-/** Request headers a service may see; everything else (cookies, hop-by-hop, spoofed forwarding) stays here. */
+/**
+ * Request headers a service may see; everything else (cookies, hop-by-hop, spoofed forwarding) stays here,
+ * but for the cookie of the one route that reads one (`cookieRoutes`).
+ */
 const forwardedRequestHeaders = ['accept', 'accept-language', 'authorization', 'content-type', 'user-agent'];
 /** Statuses whose answer has no body. */
 const noBody = new Set([101, 103, 204, 205, 304]);
 /** Hop-by-hop response headers that must not be copied. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-const clientAddress = (c: Context) => {
+/** The socket's peer address. */
+export const peerAddress = (c: Context) => {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -19,19 +23,30 @@ const clientAddress = (c: Context) => {
 };
 
 /**
- * Forwards the request to `upstream` with the request id and the client's address. A file's bytes
+ * Forwards the request to `upstream` with the request id and the client's address (`client`, as
+ * `clientAddressOf` found it: the services count their limits on it). A file's bytes
  * (`object`) stream both ways with their length kept (an upload of 25 MB is never held in memory, and the
  * files service refuses a too-large one before reading); other bodies are JSON within the body limit,
  * handed over whole both ways.
  */
-export async function forward(c: Context, upstream: Upstream, object = false): Promise<Response> {
+export async function forward(
+  c: Context,
+  upstream: Upstream,
+  client: string,
+  { object = false, cookie = false }: { object?: boolean; cookie?: boolean } = {},
+): Promise<Response> {
   const headers = new Headers();
-  for (const name of object ? [...forwardedRequestHeaders, 'content-length'] : forwardedRequestHeaders) {
+  const names = [
+    ...forwardedRequestHeaders,
+    ...(object ? ['content-length'] : []),
+    ...(cookie ? ['cookie'] : []),
+  ];
+  for (const name of names) {
     const value = c.req.header(name);
     if (value !== undefined) headers.set(name, value);
   }
   headers.set(REQUEST_ID_HEADER, c.get('requestId'));
-  headers.set('x-forwarded-for', clientAddress(c));
+  headers.set('x-forwarded-for', client);
   const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   // A file's bytes stream through; any other body is JSON within the body limit, handed over as it is read
   // (a second stream around it would cost more than the bytes).

@@ -219,6 +219,26 @@ describe('with every service deployed', () => {
     }
   });
 
+  it("hands cookies on to sign-in only (identity's device cookie), to no other route", async () => {
+    const gateway = await startTestGateway({ identity: inProcessUpstream(recordingService('identity')) });
+    try {
+      const cookie = { cookie: 'baton_device=abc.def' };
+      const login = await gateway.request('/login/', { ...jsonRequest('POST', {}), headers: cookie });
+      expect((await readJson(login)).cookie).toBe('baton_device=abc.def');
+      const refresh = await gateway.request('/api/token/refresh/', {
+        ...jsonRequest('POST', {}),
+        headers: cookie,
+      });
+      expect((await readJson(refresh)).cookie).toBeNull();
+    } finally {
+      await gateway.close();
+    }
+    const res = await g.request('/notifications/', {
+      headers: { authorization: `Bearer ${token}`, cookie: 'baton_device=abc.def' },
+    });
+    expect((await readJson(res)).cookie).toBeNull();
+  });
+
   it('does not forward a client-supplied X-Forwarded-For', async () => {
     const res = await g.request('/notifications/', {
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '6.6.6.6' },

@@ -66,6 +66,7 @@ export async function startConfiguredGateway(
     | 'REMOTE_OVERRIDE_ORIGINS'
     | 'MAX_BODY_BYTES'
     | 'STORAGE_ORIGINS'
+    | 'TRUSTED_PROXIES'
   >,
   parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
 ) {
@@ -80,6 +81,7 @@ export async function startConfiguredGateway(
     maxBodyBytes: env.MAX_BODY_BYTES,
     storageOrigins: env.STORAGE_ORIGINS.map((o) => new URL(o).origin),
     allowedOrigins: allowedOriginsOf(env),
+    trustedProxies: env.TRUSTED_PROXIES,
     port: env.PORT,
     host: env.HOST,
     readiness: { bus: () => parts.bus.checkReady() },

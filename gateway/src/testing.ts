@@ -3,7 +3,7 @@ import { createLogger, createSessionVerifier, type EventBus, InProcessBus } from
 import { startTestTasks } from '@baton/tasks/testing';
 import { Hono } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
-import { createGatewayApp } from './app';
+import { createGatewayApp, type GatewayOptions } from './app';
 import type { PresenceTiming } from './presence';
 import { type GatewayServerOptions, startGateway } from './server';
 import { inProcessUpstream, type Upstreams } from './upstreams';
@@ -20,6 +20,7 @@ export function recordingService(name: string) {
       authorization: c.req.header('authorization') ?? null,
       requestId: c.req.header('x-request-id') ?? null,
       forwardedFor: c.req.header('x-forwarded-for') ?? null,
+      cookie: c.req.header('cookie') ?? null,
       contentLength: c.req.header('content-length') ?? null,
       body: c.req.method === 'GET' ? null : await c.req.text(),
     }),
@@ -27,11 +28,19 @@ export function recordingService(name: string) {
   return app;
 }
 
-/** Gateway in front of a real identity (in-process), with extra upstreams as given. */
-export async function startTestGateway(extra: Upstreams = {}) {
+/**
+ * Gateway in front of a real identity (in-process), with extra upstreams as given; `options` configure
+ * identity (its limits) and the gateway's trusted proxies.
+ */
+export async function startTestGateway(
+  extra: Upstreams = {},
+  options: Pick<NonNullable<Parameters<typeof startTestIdentity>[0]>, 'config' | 'rateLimits'> &
+    Pick<GatewayOptions, 'trustedProxies'> = {},
+) {
   // One bus for identity and the gateway, as in `npm start`: identity's pushes reach the sockets.
   const bus = new InProcessBus();
-  const identity: TestIdentity = await startTestIdentity({ bus });
+  const { trustedProxies, ...identityOptions } = options;
+  const identity: TestIdentity = await startTestIdentity({ bus, ...identityOptions });
   const { config, keys } = identity.identity.deps;
   const logger = createLogger({ name: 'gateway' });
   const { verifyAccess, revocations } = await createSessionVerifier(keys.resolver, config, { bus, logger });
@@ -41,6 +50,7 @@ export async function startTestGateway(extra: Upstreams = {}) {
     verifyAccess,
     logger,
     allowedOrigins: ['http://localhost:8080'],
+    trustedProxies,
   });
   return {
     app,
@@ -81,7 +91,14 @@ export async function startTestReplica(parts: {
 async function listenTestGateway(
   parts: Pick<
     GatewayServerOptions,
-    'upstreams' | 'verifyAccess' | 'revocations' | 'logger' | 'bus' | 'presence' | 'socketLimits'
+    | 'upstreams'
+    | 'verifyAccess'
+    | 'revocations'
+    | 'logger'
+    | 'bus'
+    | 'presence'
+    | 'socketLimits'
+    | 'trustedProxies'
   >,
   stop: () => Promise<void>,
 ) {
@@ -98,9 +115,15 @@ async function listenTestGateway(
 }
 
 /** startTestGateway behind a real HTTP server with its WebSocket endpoints (port chosen by the OS). */
-export async function startTestGatewayServer(extra: Upstreams = {}) {
-  const g = await startTestGateway(extra);
-  return { ...g, ...(await listenTestGateway(g, () => g.close())) };
+export async function startTestGatewayServer(
+  extra: Upstreams = {},
+  options: Parameters<typeof startTestGateway>[1] = {},
+) {
+  const g = await startTestGateway(extra, options);
+  return {
+    ...g,
+    ...(await listenTestGateway({ ...g, trustedProxies: options.trustedProxies }, () => g.close())),
+  };
 }
 
 /**

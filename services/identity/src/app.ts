@@ -29,12 +29,16 @@ import { reannounceRevocations } from './sessions';
 export const SERVICE_NAME = 'identity';
 
 const minute = 60_000;
-/** Per client address unless named "Account" (per e-mail, counted whether or not it has an account). */
+/**
+ * Per client address unless named "Account" (per e-mail, counted whether or not it has an account);
+ * `refresh` per session (refresh-token family), `refreshUnknown` per address for tokens of no session.
+ */
 const rateLimitRules: Record<keyof IdentityDeps['limits'], RateLimitRule> = {
   login: { max: 20, windowMs: minute },
   loginAccount: { max: 10, windowMs: 15 * minute },
   signup: { max: 10, windowMs: minute },
   refresh: { max: 60, windowMs: minute },
+  refreshUnknown: { max: 60, windowMs: minute },
   reset: { max: 10, windowMs: minute },
   resetAccount: { max: 5, windowMs: 15 * minute },
   // Each confirmation with a valid link hashes a password: a flood of them would starve everyone's requests.
@@ -105,6 +109,7 @@ export async function createIdentity(options: IdentityOptions) {
     logger,
     keys,
     successorKey: await loadServerSecret(db, 'refresh-successor'),
+    deviceKey: await loadServerSecret(db, 'device-cookie'),
     verifyAccess: createTokenVerifier({
       keys: keys.resolver,
       issuer: config.JWT_ISSUER,

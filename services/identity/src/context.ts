@@ -13,6 +13,8 @@ export interface IdentityDeps {
   keys: SigningKeys;
   /** Derives each rotated-in refresh token from the one it replaces (see `successorOf`). */
   successorKey: Buffer;
+  /** Signs device cookies (see `devices.ts`). */
+  deviceKey: Buffer;
   verifyAccess: TokenVerifier;
   /** Called after a commit that wrote outbox rows. */
   afterOutboxWrite: () => void;
@@ -21,6 +23,7 @@ export interface IdentityDeps {
     | 'loginAccount'
     | 'signup'
     | 'refresh'
+    | 'refreshUnknown'
     | 'reset'
     | 'resetAccount'
     | 'resetConfirm'

@@ -20,10 +20,24 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   };
 });
 
-/** A login attempt from `address` (the gateway's X-Forwarded-For). */
-const loginFrom = (request: TestIdentity['request'], address: string, email: string) => {
-  const attempt = jsonRequest('POST', { email, password: 'whatever!' });
-  return request('/login/', { ...attempt, headers: { ...attempt.headers, 'x-forwarded-for': address } });
+/** A login attempt from `address` (the gateway's X-Forwarded-For), with a cookie header when given. */
+const loginFrom = (
+  request: TestIdentity['request'],
+  address: string,
+  email: string,
+  password = 'whatever!',
+  cookie?: string,
+) => {
+  const attempt = jsonRequest('POST', { email, password });
+  const headers = { ...attempt.headers, 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) };
+  return request('/login/', { ...attempt, headers });
+};
+
+/** The `name=value` of the device cookie a sign-in's answer sets. */
+const deviceCookieOf = (res: Response) => {
+  const set = res.headers.get('set-cookie') ?? '';
+  expect(set).toMatch(/^baton_device=[^;]+; Path=\/login\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+  return set.split(';')[0] as string;
 };
 
 describe('rate limits', () => {
@@ -33,6 +47,8 @@ describe('rate limits', () => {
     reset: { max: 2, windowMs: 60_000 },
     resetConfirm: { max: 3, windowMs: 60_000 },
     passwordChange: { max: 3, windowMs: 60_000 },
+    refresh: { max: 3, windowMs: 60_000 },
+    refreshUnknown: { max: 3, windowMs: 60_000 },
   };
   beforeAll(async () => {
     t = await startTestIdentity({ config: { RATE_LIMITS: true }, rateLimits });
@@ -123,6 +139,27 @@ describe('rate limits', () => {
     expect((await change(other, other.password)).status).toBe(200);
   });
 
+  it('count renewals per session: junk refresh tokens from an address hold back no real session', async () => {
+    const person = await signUp(t.request);
+    const refresh = (token: string, address = '10.11.0.1') =>
+      t.request('/api/token/refresh/', {
+        ...jsonRequest('POST', { refresh: token }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      });
+    for (let i = 0; i < 3; i++) expect((await refresh(`junk-${i}`)).status).toBe(401);
+    expect((await refresh('junk-3')).status).toBe(429);
+    expect((await refresh('junk-4', '10.11.0.2')).status).toBe(401);
+    // The person renews three times from the same address, then their session's budget is spent.
+    let token = person.refresh;
+    for (let i = 0; i < 3; i++) {
+      const renewed = await refresh(token);
+      expect(renewed.status).toBe(200);
+      token = (await readJson(renewed)).refresh;
+    }
+    expect((await refresh(token, '10.11.0.3')).status).toBe(429);
+    expect((await refresh((await signUp(t.request)).refresh)).status).toBe(200);
+  });
+
   it('count per client address', async () => {
     const reset = (ip: string) =>
       t.request('/api/auth/password-reset/request/', {
@@ -182,6 +219,43 @@ describe('sign-in throttling (OWASP): a growing delay per account and address; o
     expect((await u.request('/login/', own(request))).status).toBe(200);
     const elsewhere = { ...request, headers: { ...request.headers, 'x-forwarded-for': '10.4.4.4' } };
     expect((await u.request('/login/', elsewhere)).status).toBe(429);
+  });
+
+  it('let a browser that signed in before (its device cookie) in from any address, past the account limit and a shared address', async () => {
+    const person = await signUp(u.request);
+    const other = await signUp(u.request);
+    const signIn = (address: string, cookie?: string, who = person) =>
+      loginFrom(u.request, address, who.email, who.password, cookie);
+    const device = deviceCookieOf(await signIn('10.12.0.1'));
+    const othersDevice = deviceCookieOf(await signIn('10.12.0.2', undefined, other));
+    // Someone else spends the account's limit, from many addresses and from the one (a NAT) the person is on now.
+    for (let i = 0; i < 7; i++)
+      expect((await loginFrom(u.request, `10.13.0.${i}`, person.email)).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await loginFrom(u.request, '10.14.0.1', person.email)).status).toBe(401);
+    expect((await signIn('10.14.0.1')).status).toBe(429);
+    expect((await signIn('10.15.0.1')).status).toBe(429);
+    // With the cookie, from either address: in, and no new cookie (the device keeps its own).
+    const back = await signIn('10.14.0.1', device);
+    expect(back.status).toBe(200);
+    expect(back.headers.get('set-cookie')).toBeNull();
+    expect((await signIn('10.15.0.1', device)).status).toBe(200);
+    // Another account's cookie, a forged signature or a cookie of another name, from a third address (the
+    // second is now one the person signed in from): held back as before.
+    const [name, value] = device.split('=') as [string, string];
+    const forged = `${name}=${value.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const cookie of [othersDevice, forged, `other=${value}`])
+      expect((await signIn('10.17.0.1', cookie)).status, cookie).toBe(429);
+  });
+
+  it('make a device wait after its own third failure, like an address (a stolen cookie guesses no faster)', async () => {
+    const person = await signUp(u.request);
+    const device = deviceCookieOf(await loginFrom(u.request, '10.16.0.1', person.email, person.password));
+    for (let i = 0; i < 3; i++)
+      expect((await loginFrom(u.request, '10.16.0.2', person.email, 'wrong!', device)).status).toBe(401);
+    // The delay is the device's, wherever it signs in from; another address without it is not held back.
+    expect((await loginFrom(u.request, '10.16.0.3', person.email, person.password, device)).status).toBe(429);
+    expect((await loginFrom(u.request, '10.16.0.1', person.email, person.password)).status).toBe(200);
   });
 });
 

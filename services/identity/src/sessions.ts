@@ -164,14 +164,20 @@ export async function revokeSessions(
   });
 }
 
-/** Revokes the family a refresh token belongs to (logout). Unknown tokens are ignored. */
-export async function revokeByRefreshToken(db: Db, refresh: string) {
+/** The session (family) a refresh token belongs to, used or not, or undefined for a token never issued. */
+export async function sessionOfRefreshToken(db: Db, refresh: string) {
   const found = await db
     .selectFrom('refresh_tokens')
     .select('session_id')
     .where('token_hash', '=', sha256(refresh))
     .executeTakeFirst();
-  if (found) await revokeSessions(db, { sessionId: found.session_id }, 'logout');
+  return found?.session_id;
+}
+
+/** Revokes the family a refresh token belongs to (logout). Unknown tokens are ignored. */
+export async function revokeByRefreshToken(db: Db, refresh: string) {
+  const sessionId = await sessionOfRefreshToken(db, refresh);
+  if (sessionId) await revokeSessions(db, { sessionId }, 'logout');
 }
 
 export async function isSessionActive(db: Db, sessionId: string) {

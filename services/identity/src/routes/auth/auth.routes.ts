@@ -16,10 +16,11 @@ import {
 } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
+import { deviceCookie, trustedDevice } from '../../devices';
 import { checkSignIn, signedIn, signInFailed } from '../../login-throttle';
 import { tokenCheck } from '../../middleware';
 import { dummyHash, hashNewPassword, verifyPassword } from '../../passwords';
-import { openSession, revokeByRefreshToken, rotateRefreshToken } from '../../sessions';
+import { openSession, revokeByRefreshToken, rotateRefreshToken, sessionOfRefreshToken } from '../../sessions';
 import { claimTrustInvitations, findUserByEmail, preferencesOf, toPublicUser } from '../../users';
 
 /** Sign-up, sign-in, session check, refresh rotation and logout (SPEC §7 "Session and account"). */
@@ -31,16 +32,19 @@ export function authRoutes(deps: IdentityDeps) {
     await deps.limits.login.consume(address);
     const body = await jsonBody(c, loginRequest);
     const email = body.email.trim().toLowerCase();
-    await checkSignIn(deps, email, address);
+    const device = trustedDevice(deps, c.req.header('cookie'), email);
+    const from = device ?? address;
+    await checkSignIn(deps, email, from);
     const user = await findUserByEmail(deps.db, email);
     // Same work, status and body whether the e-mail is unknown or the password wrong.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
     if (!user || !ok) {
-      await signInFailed(deps, email, address);
+      await signInFailed(deps, email, from);
       throw new HttpError(401, 'unauthorized', m.invalidCredentials);
     }
-    await signedIn(deps, user.id, email, address);
+    await signedIn(deps, user.id, email, address, from);
     const tokens = await openSession(deps, deps.db, user);
+    if (!device) c.header('Set-Cookie', deviceCookie(deps, email));
     return c.json({ user: toPublicUser(user), tokens, preferences: preferencesOf(user), error: null });
   });
 
@@ -80,8 +84,12 @@ export function authRoutes(deps: IdentityDeps) {
   app.get('/api/token/check/', async (c) => c.json(await tokenCheck(deps, c.req.header('authorization'))));
 
   app.post('/api/token/refresh/', async (c) => {
-    await deps.limits.refresh.consume(clientAddress(c));
     const { refresh } = await jsonBody(c, refreshRequest);
+    // A session's renewals count against that session (a tab renewing too often throttles only itself);
+    // tokens that belong to no session count against the address that sends them.
+    const session = await sessionOfRefreshToken(deps.db, refresh);
+    if (session) await deps.limits.refresh.consume(session);
+    else await deps.limits.refreshUnknown.consume(clientAddress(c));
     const result = await rotateRefreshToken(deps, refresh);
     if (!result.ok) {
       if (result.reason === 'reused') deps.afterOutboxWrite(); // the family's sockets get closed
