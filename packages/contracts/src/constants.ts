@@ -70,7 +70,7 @@ export const identityMessages = {
 /** What a person is told when the mails their actions send are capped (per recipient, per sender). */
 export const mailMessages = {
   tooManyToRecipient: (retryAfterSeconds: number) =>
-    `Too many e-mails have gone to this address. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    `You have sent too many e-mails to this address. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
   tooManyFromSender: (retryAfterSeconds: number) =>
     `You have sent too many e-mails. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
 } as const;

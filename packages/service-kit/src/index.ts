@@ -14,6 +14,7 @@ export * from './mail-caps';
 export * from './memory-bus';
 export * from './nats-bus';
 export * from './outbox';
+export * from './periodic';
 export { executePrepared, prepareStatementsOn, queryTemplate, usePreparedStatements } from './prepared';
 export * from './process';
 export * from './rate-limit';

@@ -40,6 +40,12 @@ export class RateLimiter {
     if (this.rule && hit && hit.count > this.rule.max) throw tooManyAttempts(this.message, hit.retryAfter);
   }
 
+  /** Counts one hit for `key`; false once the window's budget is spent (nothing thrown). */
+  async allows(key: string, executor: Executor = this.db) {
+    const hit = await this.record(key, executor);
+    return !(this.rule && hit && hit.count > this.rule.max);
+  }
+
   /** Counts one hit for `key` without refusing it (later calls refuse with `check` or `consume`). */
   async record(key: string, executor: Executor = this.db) {
     const rule = this.rule;

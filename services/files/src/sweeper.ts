@@ -1,4 +1,4 @@
-import type { Logger } from '@baton/service-kit';
+import { type Logger, runPeriodically } from '@baton/service-kit';
 import { sql } from 'kysely';
 import type { FilesDb } from './context';
 import type { ObjectStore } from './store/store';
@@ -31,7 +31,7 @@ export async function sweepUnclaimedUploads(db: FilesDb, store: ObjectStore, old
   }
 }
 
-/** Runs the sweep now and then every `everyMs`, until stopped. */
+/** Runs the sweep now and then every `everyMs` (an hour), until stopped. */
 export function startSweeper(options: {
   db: FilesDb;
   store: ObjectStore;
@@ -39,21 +39,14 @@ export function startSweeper(options: {
   olderThanMs: number;
   everyMs?: number;
 }) {
-  const sweep = () =>
-    sweepUnclaimedUploads(options.db, options.store, options.olderThanMs)
-      .then((count) => {
-        if (count > 0) options.logger.info({ count }, 'unclaimed uploads deleted');
-      })
-      .catch((error) => options.logger.warn({ err: error }, 'sweeping unclaimed uploads failed'));
-  let running = sweep();
-  const timer = setInterval(() => {
-    running = running.then(sweep);
-  }, options.everyMs ?? 3_600_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+  const sweep = async () => {
+    const count = await sweepUnclaimedUploads(options.db, options.store, options.olderThanMs);
+    if (count > 0) options.logger.info({ count }, 'unclaimed uploads deleted');
   };
+  return runPeriodically(
+    sweep,
+    options.everyMs ?? 3_600_000,
+    options.logger,
+    'sweeping unclaimed uploads failed',
+  );
 }

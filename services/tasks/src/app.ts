@@ -11,6 +11,7 @@ import { defaultTasksConfig, type TasksConfig } from './config';
 import type { TasksDeps } from './context';
 import { migrations } from './db/migrations';
 import type { TasksTables } from './db/schema';
+import { startMailDigests } from './mail-digest';
 import { startProjections } from './projections';
 import { acceptRoutes } from './routes/accept/accept.routes';
 import { attachmentRoutes } from './routes/attachments/attachments.routes';
@@ -61,6 +62,8 @@ export async function createTasks(options: TasksOptions) {
     afterCommit: core.afterOutboxWrite,
   });
   core.onClose(() => projections.stop());
+  const digests = startMailDigests({ db, config, logger, afterCommit: core.afterOutboxWrite });
+  core.onClose(() => digests.stop());
   const deps: TasksDeps = {
     db,
     config,

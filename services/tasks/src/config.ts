@@ -10,6 +10,8 @@ export const tasksConfigSchema = z.object({
   ACCEPT_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** Caps on the mails people's actions send (off only for benchmarks). */
   RATE_LIMITS: envVars.bool(true),
+  /** Accept mails held back by a cap go out in one digest per recipient this long after the first was held. */
+  MAIL_DIGEST_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
 });
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 

@@ -43,3 +43,26 @@ export function joinInvitationMail(
     ].join('\n'),
   };
 }
+
+/** Tasks whose accept mails a cap held back, in one mail: each with its sender and its accept link. */
+export function waitingTasksMail(
+  to: string,
+  tasks: { title: string; role: Role; from: { name: string; email: string }; link: string }[],
+  ttlDays: number,
+): Mail {
+  const count = tasks.length === 1 ? 'A task is' : `${tasks.length} tasks are`;
+  return {
+    to,
+    subject: `${count} waiting for you on Baton`,
+    text: [
+      `${count} waiting for you on Baton. Open each and accept it (each link works once and expires in ${ttlDays} days):`,
+      ...tasks.flatMap((task) => [
+        '',
+        `${task.from.name} (${task.from.email}) ${verb(task.role)}: "${task.title}"`,
+        task.link,
+      ]),
+      '',
+      'Mark a sender as a trusted user, and their next tasks reach you without a mail each time.',
+    ].join('\n'),
+  };
+}

@@ -246,4 +246,12 @@ export const migrations: Record<string, Migration> = {
         group by person_id, kind, side, folder_key, completed`.execute(db);
     },
   },
+  '2026-11-25T21:00_tasks_mail_digest': {
+    async up(db: Kysely<any>) {
+      // An accept mail held back by a mail cap: it goes out with the recipient's others in one digest.
+      await db.schema.alterTable('task_recipients').addColumn('mail_held_at', 'timestamptz').execute();
+      await sql`create index task_recipients_mail_held on task_recipients (email, mail_held_at)
+                where mail_held_at is not null`.execute(db);
+    },
+  },
 };

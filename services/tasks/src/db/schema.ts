@@ -65,6 +65,8 @@ export interface RecipientsTable {
   /** The recipient trusted the owner when the task arrived: accepted without a mail. */
   is_trusted: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Its accept mail was held back by a mail cap, since then: it goes out in the next digest (`mail-digest.ts`). */
+  mail_held_at: Date | null;
 }
 
 /** Accept links: random token stored as SHA-256, bound to task and recipient, expiring, used once. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { taskForm } from '@baton/contracts';
 import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/service-kit';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { issueAcceptLink } from '../../accept-tokens';
 import { type AttachmentChange, attachmentColumns } from '../../attachments';
@@ -155,16 +156,25 @@ export async function delegateTask(
       .execute();
     const view = await viewOf(trx, id);
     const from = { name: view.owner_first_name ?? me.email, email: me.email };
-    if (!trusted) await deps.mailCaps.consume(trx, email, me.userId);
     if (!recipient) {
+      // The mail is the only way this task reaches them: past a cap, the task is refused.
+      await deps.mailCaps.consume(trx, email, me.userId);
       const signup = new URL('/signup', deps.config.PUBLIC_URL).toString();
       await enqueueMail(trx, joinInvitationMail(email, from, body.title, role, signup));
-    } else if (!trusted) {
+    } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
       const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
       await enqueueMail(
         trx,
         acceptMail(email, from, body.title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
       );
+    } else if (!trusted) {
+      // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the
+      // digest (`mail-digest.ts`).
+      await trx
+        .updateTable('task_recipients')
+        .set({ mail_held_at: sql<Date>`now()` })
+        .where('task_id', '=', id)
+        .execute();
     }
     const task = toTask(view, me.userId);
     await enqueueEvent(trx, 'tasks.task.created', {
