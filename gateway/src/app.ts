@@ -3,6 +3,7 @@ import {
   type HttpMethod,
   OBJECT_PATH_PREFIX,
   openApiDocument,
+  REVOKED_SESSION_HEADER,
   routes,
   type ServiceName,
   toHonoPath,
@@ -12,6 +13,7 @@ import {
   HttpError,
   type Logger,
   type ReadinessCheck,
+  type RevocationList,
   requireAuth,
   type TokenVerifier,
 } from '@baton/service-kit';
@@ -36,7 +38,12 @@ export interface GatewayOptions {
   allowedOrigins: string[];
   /** The reverse proxies in front (TRUSTED_PROXIES): their X-Forwarded-For names the client. None by default. */
   trustedProxies?: BlockList;
+  /** The sessions this replica refuses: a logout answers once its session is among them. */
+  revocations?: RevocationList;
 }
+
+/** How long a logout waits for its revocation to reach this replica before answering anyway (logged). */
+const logoutWaitMs = 2_000;
 
 /** The WebSocket origins of the pages' origins: the only sockets a page may open (not `ws:` to any host). */
 const socketOriginsOf = (origins: string[]) => origins.map((origin) => origin.replace(/^http/, 'ws'));
@@ -88,7 +95,11 @@ export function createGatewayApp(options: GatewayOptions) {
       // File previews (PDF, text) are shown in frames.
       frameSrc: ["'self'", ...storage],
       frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
     },
+    // The pages are framed by nobody: the same as frame-ancestors, for browsers that only know this header.
+    xFrameOptions: 'DENY',
     crossOriginEmbedderPolicy: false,
   });
   // A stored file's answer carries the files service's own headers (nosniff, a sandboxing CSP, a
@@ -99,12 +110,27 @@ export function createGatewayApp(options: GatewayOptions) {
   const clientOf = (c: Context) =>
     trusted ? clientAddressOf(peerAddress(c), c.req.header('x-forwarded-for'), trusted) : peerAddress(c);
 
+  /**
+   * A logout is answered once this replica refuses the ended session's access tokens (the revocation
+   * travels from identity's outbox over the bus): a request sent after the answer cannot use them here.
+   */
+  const revokedHere = async (sessionId: string, requestId: string) => {
+    if (!options.revocations || (await options.revocations.whenRevoked(sessionId, logoutWaitMs))) return;
+    options.logger.warn({ sessionId, requestId }, 'logout answered before its revocation arrived');
+  };
+
   /** Forwards to the owning service; a service not deployed or not answering is a 503 naming it. */
   const proxy = async (c: Context, service: ServiceName, how?: Parameters<typeof forward>[3]) => {
     const upstream = options.upstreams[service];
     if (!upstream) throw unavailable(service);
     try {
-      return await forward(c, upstream, clientOf(c), how);
+      const response = await forward(c, upstream, clientOf(c), how);
+      const revoked = response.headers.get(REVOKED_SESSION_HEADER);
+      if (revoked) {
+        response.headers.delete(REVOKED_SESSION_HEADER);
+        await revokedHere(revoked, c.get('requestId'));
+      }
+      return response;
     } catch (error) {
       options.logger.warn({ err: error, service, requestId: c.get('requestId') }, 'upstream failed');
       throw unavailable(service);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteContract, routes } from '@baton/contracts';
+import { REVOKED_SESSION_HEADER, type RouteContract, routes } from '@baton/contracts';
+import { InProcessBus } from '@baton/service-kit';
 import { jsonRequest, readJson, signUp } from '@baton/test-kit';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,8 +89,13 @@ describe('with only identity deployed', () => {
   it('sets security headers and a request id', async () => {
     const res = await g.request('/api/token/check/');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Framed by nobody, said the same way to old browsers (X-Frame-Options) and new ones (CSP).
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const csp = (res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim());
+    expect(csp).toContain("frame-ancestors 'none'");
+    // No injected <base> may point the page's relative URLs elsewhere, and no form may post off the origin.
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("form-action 'self'");
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 
@@ -237,6 +243,31 @@ describe('with every service deployed', () => {
       headers: { authorization: `Bearer ${token}`, cookie: 'baton_device=abc.def' },
     });
     expect((await readJson(res)).cookie).toBeNull();
+  });
+
+  it('answers a logout once this replica refuses its access tokens, however late the revocation arrives', async () => {
+    /** A bus on which session revocations take 300 ms to arrive (a busy broker). */
+    class SlowRevocations extends InProcessBus {
+      override async publish(...args: Parameters<InProcessBus['publish']>) {
+        if (args[0] === 'identity.session.revoked') await new Promise((r) => setTimeout(r, 300));
+        return super.publish(...args);
+      }
+    }
+    const gateway = await startTestGateway(
+      { notifications: inProcessUpstream(recordingService('notifications')) },
+      { bus: new SlowRevocations() },
+    );
+    try {
+      const user = await signUp(gateway.request);
+      const asUser = () => gateway.request('/notifications/', jsonRequest('GET', undefined, user.access));
+      expect((await asUser()).status).toBe(200);
+      const out = await gateway.request('/api/logout/', jsonRequest('POST', { refresh: user.refresh }));
+      expect(out.status).toBe(200);
+      expect(out.headers.get(REVOKED_SESSION_HEADER)).toBeNull();
+      expect((await asUser()).status).toBe(401);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('does not forward a client-supplied X-Forwarded-For', async () => {

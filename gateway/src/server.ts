@@ -16,7 +16,6 @@ import { attachWebSockets, type SocketLimits } from './ws';
 
 export interface GatewayServerOptions extends GatewayOptions {
   bus: EventBus;
-  revocations?: RevocationList;
   port: number;
   host?: string;
   presence?: PresenceTiming;

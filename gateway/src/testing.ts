@@ -35,11 +35,10 @@ export function recordingService(name: string) {
 export async function startTestGateway(
   extra: Upstreams = {},
   options: Pick<NonNullable<Parameters<typeof startTestIdentity>[0]>, 'config' | 'rateLimits'> &
-    Pick<GatewayOptions, 'trustedProxies'> = {},
+    Pick<GatewayOptions, 'trustedProxies'> & { bus?: InProcessBus } = {},
 ) {
   // One bus for identity and the gateway, as in `npm start`: identity's pushes reach the sockets.
-  const bus = new InProcessBus();
-  const { trustedProxies, ...identityOptions } = options;
+  const { trustedProxies, bus = new InProcessBus(), ...identityOptions } = options;
   const identity: TestIdentity = await startTestIdentity({ bus, ...identityOptions });
   const { config, keys } = identity.identity.deps;
   const logger = createLogger({ name: 'gateway' });
@@ -51,6 +50,7 @@ export async function startTestGateway(
     logger,
     allowedOrigins: ['http://localhost:8080'],
     trustedProxies,
+    revocations,
   });
   return {
     app,

@@ -40,6 +40,12 @@ export const loginResponse = z.object({
   error: z.null(),
 });
 
+/**
+ * The session a logout ended, on identity's answer to the gateway only (the gateway waits until its own
+ * revocation list refuses that session's tokens, then removes the header).
+ */
+export const REVOKED_SESSION_HEADER = 'x-baton-revoked-session';
+
 // POST /user_signup/
 const name = required(m.signupRequired).pipe(z.string().trim().max(limits.nameMax, 'Name is too long.'));
 export const signupRequest = z

@@ -39,6 +39,25 @@ export class RevocationList {
     return until !== undefined && until > Date.now();
   }
 
+  /**
+   * Resolves true once `sessionId` is revoked here (at once when it already is), or false after
+   * `timeoutMs`: a logout answers when its session's tokens are refused by this process.
+   */
+  whenRevoked(sessionId: string, timeoutMs: number) {
+    if (this.isRevoked(sessionId)) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const done = (revoked: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(revoked);
+      };
+      const stop = this.onRevoked((revocation) => {
+        if (revocation.sessionIds.includes(sessionId)) done(true);
+      });
+      const timer = setTimeout(() => done(false), timeoutMs);
+    });
+  }
+
   /** Called for each revocation as it arrives (the gateway closes those sessions' sockets). */
   onRevoked(listener: (revocation: Revocation) => void) {
     this.listeners.add(listener);

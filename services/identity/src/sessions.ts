@@ -174,10 +174,11 @@ export async function sessionOfRefreshToken(db: Db, refresh: string) {
   return found?.session_id;
 }
 
-/** Revokes the family a refresh token belongs to (logout). Unknown tokens are ignored. */
+/** Revokes the family a refresh token belongs to (logout) and returns its id. Unknown tokens are ignored. */
 export async function revokeByRefreshToken(db: Db, refresh: string) {
   const sessionId = await sessionOfRefreshToken(db, refresh);
   if (sessionId) await revokeSessions(db, { sessionId }, 'logout');
+  return sessionId;
 }
 
 export async function isSessionActive(db: Db, sessionId: string) {

@@ -2,6 +2,7 @@ import {
   loginRequest,
   logoutRequest,
   identityMessages as m,
+  REVOKED_SESSION_HEADER,
   refreshRequest,
   signupRequest,
 } from '@baton/contracts';
@@ -100,8 +101,9 @@ export function authRoutes(deps: IdentityDeps) {
 
   app.post('/api/logout/', async (c) => {
     const { refresh } = await jsonBody(c, logoutRequest);
-    await deps.db.transaction().execute((trx) => revokeByRefreshToken(trx, refresh));
+    const sessionId = await deps.db.transaction().execute((trx) => revokeByRefreshToken(trx, refresh));
     deps.afterOutboxWrite();
+    if (sessionId) c.header(REVOKED_SESSION_HEADER, sessionId);
     return c.json({ message: m.loggedOut });
   });
 
