@@ -49,6 +49,8 @@ export const internalFilePaths = {
   claim: '/internal/uploads/claim',
   /** A short-lived URL for the file attached to `ref` (the caller checked who may see `ref`). */
   grant: '/internal/uploads/grant',
+  /** Undo a claim whose task or folder was never written: the upload is the owner's to use again. */
+  release: '/internal/uploads/release',
 } as const;
 export const claimUploadRequest = z.object({
   key: z.string().min(1).max(512),
@@ -57,6 +59,9 @@ export const claimUploadRequest = z.object({
   url: z.string().max(2048).nullable().optional(),
 });
 export const claimUploadResponse = attachmentInfo.extend({ key: z.string(), url: z.string() });
+export const releaseUploadRequest = z.object({ key: z.string().min(1).max(512), ref: fileOwnerRef });
+/** `released`: false when it was not attached to `ref` (nothing to undo). */
+export const releaseUploadResponse = z.object({ released: z.boolean() });
 export const grantRequest = z.object({
   key: z.string().min(1).max(512),
   ref: fileOwnerRef,

@@ -41,22 +41,49 @@ export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
       ? new HttpError(404, 'not_found', answer.message)
       : badRequest(answer.message);
   }
+  /**
+   * What a form's file field asks for, done: `key` absent (or the current one) keeps the file
+   * (undefined), null removes it (null), another key attaches that upload of the person's to `ref`
+   * (checking `url`, when given, is the key's) and answers what files knows of it.
+   */
+  async function change(
+    me: AuthContext,
+    ref: FileOwnerRef,
+    current: string | null,
+    key: string | null | undefined,
+    url?: string | null,
+  ): Promise<ClaimedFile | null | undefined> {
+    if (key === undefined || (key !== null && key === current)) return undefined;
+    if (key === null) return null;
+    return ask<ClaimedFile>(me, internalFilePaths.claim, { key, ref, url });
+  }
   return {
+    change,
     /**
-     * What a form's file field asks for, done: `key` absent (or the current one) keeps the file
-     * (undefined), null removes it (null), another key attaches that upload of the person's to `ref`
-     * (checking `url`, when given, is the key's) and answers what files knows of it.
+     * `change`, then `write` with its answer. When `write` fails (its task or folder row is never written or
+     * changed), an upload it attached is let go again: the person can use it elsewhere, and the sweep
+     * deletes it if nothing claims it. A failure to let go is logged; the write's error is what the caller gets.
      */
-    async change(
+    async withChange<T>(
       me: AuthContext,
       ref: FileOwnerRef,
       current: string | null,
-      key: string | null | undefined,
-      url?: string | null,
-    ): Promise<ClaimedFile | null | undefined> {
-      if (key === undefined || (key !== null && key === current)) return undefined;
-      if (key === null) return null;
-      return ask<ClaimedFile>(me, internalFilePaths.claim, { key, ref, url });
+      field: { key: string | null | undefined; url?: string | null },
+      write: (file: ClaimedFile | null | undefined) => Promise<T>,
+    ): Promise<T> {
+      const file = await change(me, ref, current, field.key, field.url);
+      try {
+        return await write(file);
+      } catch (error) {
+        if (file)
+          await ask(me, internalFilePaths.release, { key: file.key, ref }).catch((releaseError: unknown) =>
+            logger.warn(
+              { err: releaseError, key: file.key },
+              'could not let go of an upload after a failed write',
+            ),
+          );
+        throw error;
+      }
     },
     /** A short-lived URL of the file attached to `ref`, to show inline (preview) or to save (download). */
     grant: (me: AuthContext, ref: FileOwnerRef, key: string, disposition: 'inline' | 'attachment') =>

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { claimUploadRequest, FileOwnerRef, grantRequest, presignUploadRequest } from '@baton/contracts';
+import type {
+  claimUploadRequest,
+  FileOwnerRef,
+  grantRequest,
+  presignUploadRequest,
+  releaseUploadRequest,
+} from '@baton/contracts';
 import { fileMessages, limits } from '@baton/contracts/constants';
 import { type AuthContext, badRequest, conflict, HttpError } from '@baton/service-kit';
 import type { Selectable } from 'kysely';
@@ -121,6 +127,28 @@ export async function claimUpload(
     .executeTakeFirst();
   if (!attached) throw conflict(fileMessages.inUse); // claimed elsewhere meanwhile
   return { key: attached.key, url, ...infoOf(attached) };
+}
+
+/**
+ * Undoes a claim of the token owner's upload by `ref` whose row was never written (its transaction failed):
+ * the upload is stored and unclaimed again, to attach elsewhere or to be swept.
+ */
+export async function releaseUpload(
+  deps: FilesDeps,
+  me: AuthContext,
+  body: z.output<typeof releaseUploadRequest>,
+) {
+  const released = await deps.db
+    .updateTable('uploads')
+    .set({ state: 'stored', ref_kind: null, ref_id: null, attached_at: null })
+    .where('key', '=', body.key)
+    .where('owner_id', '=', me.userId)
+    .where('state', '=', 'attached')
+    .where('ref_kind', '=', body.ref.kind)
+    .where('ref_id', '=', body.ref.id)
+    .returning('key')
+    .executeTakeFirst();
+  return { released: released !== undefined };
 }
 
 const infoOf = (upload: Upload) => ({

@@ -73,7 +73,20 @@ async function detach(trx: FoldersTrx, me: AuthContext, folderId: string, key: s
 export async function createFolder(deps: FoldersDeps, me: AuthContext, body: Create) {
   const id = randomUUID();
   const color = paletteColor(body.color);
-  const file = await deps.files.change(me, { kind: 'folder', id }, null, body.baseFileKey, body.baseFileUrl);
+  const field = { key: body.baseFileKey, url: body.baseFileUrl };
+  return deps.files.withChange(me, { kind: 'folder', id }, null, field, (file) =>
+    insertFolder(deps, me, body, id, color, file),
+  );
+}
+
+function insertFolder(
+  deps: FoldersDeps,
+  me: AuthContext,
+  body: Create,
+  id: string,
+  color: string | null,
+  file: ClaimedFile | null | undefined,
+) {
   return write(deps, async (trx) => {
     await trx
       .insertInto('folders')
@@ -95,7 +108,19 @@ export async function createFolder(deps: FoldersDeps, me: AuthContext, body: Cre
 
 export async function updateFolder(deps: FoldersDeps, me: AuthContext, row: FolderRow, body: Update) {
   const ref = { kind: 'folder', id: row.id } as const;
-  const file = await deps.files.change(me, ref, row.base_file_key, body.baseFileKey, body.baseFileUrl);
+  const field = { key: body.baseFileKey, url: body.baseFileUrl };
+  return deps.files.withChange(me, ref, row.base_file_key, field, (file) =>
+    changeFolder(deps, me, row, body, file),
+  );
+}
+
+function changeFolder(
+  deps: FoldersDeps,
+  me: AuthContext,
+  row: FolderRow,
+  body: Update,
+  file: ClaimedFile | null | undefined,
+) {
   const changes = {
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.color !== undefined ? { color: paletteColor(body.color) } : {}),

@@ -1,8 +1,14 @@
-import { claimUploadRequest, grantRequest, internalFilePaths, presignUploadRequest } from '@baton/contracts';
+import {
+  claimUploadRequest,
+  grantRequest,
+  internalFilePaths,
+  presignUploadRequest,
+  releaseUploadRequest,
+} from '@baton/contracts';
 import { type AppEnv, jsonBody, requireAuth, unauthorized } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { FilesDeps } from '../context';
-import { claimUpload, grantUrl, presignUpload } from '../uploads';
+import { claimUpload, grantUrl, presignUpload, releaseUpload } from '../uploads';
 
 /**
  * POST /api/uploads/presign/ (SPEC §7, through the gateway), and the calls of the services that attach
@@ -25,6 +31,10 @@ export function uploadRoutes(deps: FilesDeps) {
 
   app.post(internalFilePaths.claim, auth, async (c) =>
     c.json(await claimUpload(deps, c.get('auth'), await jsonBody(c, claimUploadRequest))),
+  );
+
+  app.post(internalFilePaths.release, auth, async (c) =>
+    c.json(await releaseUpload(deps, c.get('auth'), await jsonBody(c, releaseUploadRequest))),
   );
 
   app.post(internalFilePaths.grant, auth, async (c) =>

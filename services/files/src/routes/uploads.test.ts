@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { internalFilePaths } from '@baton/contracts';
 import { fileMessages, limits } from '@baton/contracts/constants';
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
 import { InProcessBus, loadServerSecret } from '@baton/service-kit';
@@ -235,6 +236,21 @@ describe('claiming and granting (the calls tasks and folders make)', () => {
     expect(elsewhere.status).toBe(409);
     expect((await readJson(elsewhere)).message).toBe(fileMessages.inUse);
     expect(await row(file.key)).toMatchObject({ state: 'attached', ref_kind: 'task', ref_id: task.id });
+  });
+
+  it('lets its owner undo a claim by the same task or folder only (a write that failed)', async () => {
+    const file = await upload(ana.access, 'undo.png', 'image/png', samples.png);
+    const task = { kind: 'task', id: randomUUID() };
+    expect((await claim(file.key, task)).status).toBe(200);
+    const release = (ref: { kind: string; id: string }, token = ana.access) =>
+      readJson(internal(internalFilePaths.release, { key: file.key, ref }, token));
+    expect(await release(task, ben.access)).toEqual({ released: false });
+    expect(await release({ kind: 'folder', id: task.id })).toEqual({ released: false });
+    expect(await release({ kind: 'task', id: randomUUID() })).toEqual({ released: false });
+    expect(await row(file.key)).toMatchObject({ state: 'attached', ref_id: task.id });
+    expect(await release(task)).toEqual({ released: true });
+    expect(await row(file.key)).toMatchObject({ state: 'stored', ref_kind: null, ref_id: null });
+    expect((await claim(file.key, { kind: 'folder', id: randomUUID() })).status).toBe(200);
   });
 
   it('refuses a pending upload whose bytes never arrived, and unknown keys', async () => {

@@ -118,6 +118,15 @@ describe('creating and listing', () => {
     expect((await api.list(bob, '2')).status).toBe(400);
   });
 
+  it('lets go of a new base file when the change is refused after it was attached (a colour off the palette)', async () => {
+    const folder = await newFolder(ana, { name: 'Palette' });
+    const file = await upload(ana);
+    const refused = await api.update(ana, folder.id, { baseFileKey: file.key, color: '#123456' });
+    expect(refused.status).toBe(400);
+    expect((await folderRow(folder.id))?.base_file_key).toBeNull();
+    expect((await newFolder(ana, { baseFileKey: file.key })).baseFileKey).toBe(file.key);
+  });
+
   it('keeps a base file with a label that defaults to the file name without its extension', async () => {
     const file = await upload(ana);
     const folder = await newFolder(ana, { baseFileKey: file.key, baseFileUrl: file.url });

@@ -116,6 +116,41 @@ describe('attaching on the task form', () => {
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(fileMessages.inUse);
   });
+
+  it('lets go of the file when the task is never written (a folder that does not exist), so it can be used again', async () => {
+    const file = await upload(ana, 'kept.png', 'image/png', samples.png);
+    const missingFolder = '00000000-0000-4000-8000-000000000001';
+    const failed = await t().post(
+      '/create_list',
+      form({ attachmentKey: file.key, folder_id: missingFolder }),
+      ana.access,
+    );
+    expect(failed.status).toBe(404);
+    const row = await t()
+      .files.files.deps.db.selectFrom('uploads')
+      .select(['state', 'ref_id'])
+      .where('key', '=', file.key)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'stored', ref_id: null });
+    const again = await t().post('/create_list', form({ attachmentKey: file.key }), ana.access);
+    expect(again.status).toBe(201);
+  });
+
+  it('lets go of a new file when an edit fails, and keeps the old one', async () => {
+    const first = await upload(ana, 'first.png', 'image/png', samples.png);
+    const { id } = await readJson(t().post('/create_list', form({ attachmentKey: first.key }), ana.access));
+    const second = await upload(ana, 'second.png', 'image/png', samples.png);
+    const edit = await t().post(
+      '/create_list',
+      form({ id, attachmentKey: second.key, folder_id: '00000000-0000-4000-8000-000000000002' }),
+      ana.access,
+    );
+    expect(edit.status).toBe(404);
+    expect((await taskOf(ana, id))?.attachmentKey).toBe(first.key);
+    expect((await t().post('/create_list', form({ attachmentKey: second.key }), ana.access)).status).toBe(
+      201,
+    );
+  });
 });
 
 describe('who may preview and download (SPEC §6)', () => {

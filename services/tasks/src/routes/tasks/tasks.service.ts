@@ -72,16 +72,24 @@ async function detach(
 }
 
 /** A new task: its id, and its file already attached to it by files (the row follows in a transaction). */
-async function draftTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+interface Draft {
+  id: string;
+  attachment: AttachmentChange;
+}
+
+/** `write` of a new task's row, with its file attached first (and let go again if the write fails). */
+function withDraft<T>(deps: TasksDeps, body: TaskForm, me: AuthContext, write: (draft: Draft) => Promise<T>) {
   const id = randomUUID();
-  const ref = { kind: 'task', id } as const;
-  return { id, attachment: await deps.files.change(me, ref, null, body.attachmentKey, body.attachmentUrl) };
+  const field = { key: body.attachmentKey, url: body.attachmentUrl };
+  return deps.files.withChange(me, { kind: 'task', id }, null, field, (attachment) =>
+    write({ id, attachment }),
+  );
 }
 
 const insertTask = (
   trx: Db,
   me: AuthContext,
-  draft: Awaited<ReturnType<typeof draftTask>>,
+  draft: Draft,
   body: TaskForm,
   kind: TaskKind,
   folderId: string | null,
@@ -101,8 +109,11 @@ const insertTask = (
     })
     .execute();
 
-export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
-  const draft = await draftTask(deps, body, me);
+export function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
+  return withDraft(deps, body, me, (draft) => createPersonal(deps, body, me, draft));
+}
+
+function createPersonal(deps: TasksDeps, body: TaskForm, me: AuthContext, draft: Draft) {
   const { id } = draft;
   return write(deps, me.userId, async (trx) => {
     await assertOwnFolder(trx, body.folder_id, me.userId);
@@ -122,14 +133,24 @@ export async function createPersonalTask(deps: TasksDeps, body: TaskForm, me: Au
  * another registered recipient gets an accept link by mail; an unknown address gets an invitation to
  * join, and the task waits for the account made with that address.
  */
-export async function delegateTask(
+export function delegateTask(
   deps: TasksDeps,
   body: TaskForm,
   email: string,
   role: 'assign' | 'invite',
   me: AuthContext,
 ) {
-  const draft = await draftTask(deps, body, me);
+  return withDraft(deps, body, me, (draft) => delegate(deps, body, email, role, me, draft));
+}
+
+function delegate(
+  deps: TasksDeps,
+  body: TaskForm,
+  email: string,
+  role: 'assign' | 'invite',
+  me: AuthContext,
+  draft: Draft,
+) {
   const { id } = draft;
   return write(deps, me.userId, async (trx) => {
     const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -201,33 +222,29 @@ export async function delegateTask(
 export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me: AuthContext) {
   const actorId = me.userId;
   const ref = { kind: 'task', id: row.id } as const;
-  const attachment = await deps.files.change(
-    me,
-    ref,
-    row.attachment_key,
-    body.attachmentKey,
-    body.attachmentUrl,
+  const field = { key: body.attachmentKey, url: body.attachmentUrl };
+  await deps.files.withChange(me, ref, row.attachment_key, field, (attachment) =>
+    write(deps, actorId, async (trx) => {
+      if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
+      await trx
+        .updateTable('tasks')
+        .set({
+          ...fieldsOf(body),
+          ...attachmentColumns(attachment),
+          ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await detach(trx, actorId, row.id, row.attachment_key, attachment);
+      const view = await viewOf(trx, row.id);
+      await enqueueEvent(trx, 'tasks.task.updated', {
+        actorId,
+        audience: audienceOf(view),
+        data: { task: toTask(view, view.owner_id) },
+      });
+    }),
   );
-  await write(deps, actorId, async (trx) => {
-    if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
-    await trx
-      .updateTable('tasks')
-      .set({
-        ...fieldsOf(body),
-        ...attachmentColumns(attachment),
-        ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .execute();
-    await detach(trx, actorId, row.id, row.attachment_key, attachment);
-    const view = await viewOf(trx, row.id);
-    await enqueueEvent(trx, 'tasks.task.updated', {
-      actorId,
-      audience: audienceOf(view),
-      data: { task: toTask(view, view.owner_id) },
-    });
-  });
 }
 
 export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: string) {
