@@ -5,7 +5,6 @@ import {
   type EventBus,
   type Logger,
   listen,
-  type RevocationList,
 } from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
