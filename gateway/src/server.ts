@@ -1,11 +1,5 @@
 import type { Server } from 'node:http';
-import {
-  closeServer,
-  createSessionVerifier,
-  type EventBus,
-  type Logger,
-  listen,
-} from '@baton/service-kit';
+import { closeServer, createSessionVerifier, type EventBus, type Logger, listen } from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
 import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
