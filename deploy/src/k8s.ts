@@ -34,7 +34,7 @@ export const services: Workload[] = [
     callers: ['gateway', 'tasks', 'folders', 'notifications', 'files'],
     replicas: { min: 2, max: 6 },
   },
-  { name: 'tasks', port: 7102, callers: ['gateway'], replicas: { min: 2, max: 6 } },
+  { name: 'tasks', port: 7102, callers: ['gateway', 'folders'], replicas: { min: 2, max: 6 } },
   { name: 'folders', port: 7103, callers: ['gateway'], replicas: { min: 2, max: 6 } },
   { name: 'notifications', port: 7104, callers: ['gateway'], replicas: { min: 2, max: 6 } },
   { name: 'files', port: 7105, callers: ['gateway', 'tasks', 'folders'], replicas: { min: 2, max: 6 } },

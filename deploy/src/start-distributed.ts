@@ -93,6 +93,7 @@ async function main() {
     PORT: String(env.FOLDERS_PORT),
     IDENTITY_URL: identityUrl,
     FILES_URL: filesUrl,
+    TASKS_URL: tasksUrl,
   });
   for (const port of env.GATEWAY_PORTS) {
     run(`gateway :${port}`, 'gateway/src/main.ts', {

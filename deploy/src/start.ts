@@ -126,6 +126,7 @@ async function main() {
     config: env,
     keys: identity.deps.keys.resolver,
     files: async (path, init) => files.app.request(path, init),
+    tasks: async (path, init) => tasks.app.request(path, init),
   });
   lifecycle.onClose('folders', () => folders.close());
   const notifications = await createNotifications({

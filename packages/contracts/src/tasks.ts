@@ -217,3 +217,16 @@ export const filePreview = z.object({
 export const downloadResponse = z.object({ url: z.string() });
 
 export const taskIdParam = z.object({ taskId: uuid });
+
+/**
+ * Service-to-service calls of the tasks service (never routed by the gateway), with the person's bearer
+ * token: tasks answers from the token's owner, never from a name in the body.
+ */
+export const internalTaskPaths = {
+  /** Which of `ids` are the token owner's personal tasks, as tasks has committed them (filing at once). */
+  ownPersonal: '/internal/tasks/own-personal',
+} as const;
+export const ownPersonalTasksRequest = z.object({ ids: z.array(uuid).min(1).max(limits.idsMax) });
+export const ownPersonalTasksResponse = z.object({
+  tasks: z.array(z.object({ id: uuid, completed: z.boolean() })),
+});

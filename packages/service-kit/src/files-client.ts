@@ -9,38 +9,44 @@ import type { AuthContext } from './auth';
 import { badRequest, HttpError } from './errors';
 import type { Logger } from './logger';
 
-/** How a service reaches files: HTTP in the distributed topology, the app itself in `npm start`. */
-export type FilesFetch = (path: string, init: RequestInit) => Promise<Response>;
+/** How a service reaches another: HTTP in the distributed topology, the app itself in `npm start`. */
+export type ServiceFetch = (path: string, init: RequestInit) => Promise<Response>;
+/** How a service reaches files. */
+export type FilesFetch = ServiceFetch;
 export type ClaimedFile = z.infer<typeof claimUploadResponse>;
 export type GrantedFile = z.infer<typeof filePreview>;
 
-const filesUnavailable = () =>
-  new HttpError(503, 'service_unavailable', 'The files service is not available. Please try again.', {
-    service: 'files',
-  });
-
 /**
- * The files service as tasks and folders call it, on the person's behalf: their own bearer token goes
- * along, so files checks who owns an upload from the token, never from what the caller says. A refusal
- * keeps files' sentence (404 stays 404, anything else is the caller's 400); an outage is a 503.
+ * A POST to another service's internal route on the person's behalf: their own bearer token goes along,
+ * so the other service decides from the token, never from what the caller says. A refusal keeps its
+ * sentence (404 stays 404, anything else is the caller's 400); an outage is a 503 naming the service.
  */
-export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
-  async function ask<T>(me: AuthContext, path: string, body: unknown): Promise<T> {
-    const response = await fetchFiles(path, {
+export function onBehalfOf(fetchService: ServiceFetch, logger: Logger, service: string) {
+  const unavailable = () =>
+    new HttpError(503, 'service_unavailable', `The ${service} service is not available. Please try again.`, {
+      service,
+    });
+  return async function ask<T>(me: AuthContext, path: string, body: unknown): Promise<T> {
+    const response = await fetchService(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me.token}` },
       body: JSON.stringify(body),
     }).catch((error: unknown) => {
-      logger.warn({ err: error }, 'files call failed');
-      throw filesUnavailable();
+      logger.warn({ err: error, service }, 'internal call failed');
+      throw unavailable();
     });
     const answer = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
     if (response.ok && answer) return answer;
-    if (response.status >= 500 || !answer?.message) throw filesUnavailable();
+    if (response.status >= 500 || !answer?.message) throw unavailable();
     throw response.status === 404
       ? new HttpError(404, 'not_found', answer.message)
       : badRequest(answer.message);
-  }
+  };
+}
+
+/** The files service as tasks and folders call it, on the person's behalf (`onBehalfOf`). */
+export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
+  const ask = onBehalfOf(fetchFiles, logger, 'files');
   /**
    * What a form's file field asks for, done: `key` absent (or the current one) keeps the file
    * (undefined), null removes it (null), another key attaches that upload of the person's to `ref`

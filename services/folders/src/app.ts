@@ -3,6 +3,7 @@ import {
   type FilesFetch,
   filesClient,
   openServiceCore,
+  type ServiceFetch,
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultFoldersConfig, type FoldersConfig } from './config';
@@ -11,6 +12,7 @@ import { migrations } from './db/migrations';
 import type { FoldersTables } from './db/schema';
 import { startProjections } from './projections';
 import { folderRoutes } from './routes/folders.routes';
+import { tasksClient } from './tasks-client';
 
 export const SERVICE_NAME = 'folders';
 
@@ -27,6 +29,8 @@ export function createFoldersApp(
 export interface FoldersOptions extends ServiceOptions<FoldersConfig> {
   /** How to reach files (base files). */
   files: FilesFetch;
+  /** How to reach tasks (filing a task folders has not heard of yet). */
+  tasks: ServiceFetch;
 }
 
 /** Opens folders' database, starts its relay and its projections of tasks and identity, builds its app. */
@@ -54,6 +58,7 @@ export async function createFolders(options: FoldersOptions) {
     verifyAccess: core.verifyAccess,
     afterOutboxWrite: core.afterOutboxWrite,
     files: filesClient(options.files, logger),
+    tasks: tasksClient(options.tasks, logger),
   };
   return { app: createFoldersApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }

@@ -14,6 +14,7 @@ export const foldersProcessEnv = serviceEnv(
   foldersConfigSchema.extend({
     IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
     FILES_URL: z.url().default('http://127.0.0.1:7105'),
+    TASKS_URL: z.url().default('http://127.0.0.1:7102'),
   }),
   7103,
 );

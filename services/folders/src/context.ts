@@ -2,6 +2,7 @@ import type { Database, FilesClient, KitTables, Logger, TokenVerifier } from '@b
 import type { Transaction } from 'kysely';
 import type { FoldersConfig } from './config';
 import type { FoldersTables } from './db/schema';
+import type { TasksClient } from './tasks-client';
 
 export type FoldersDb = Database<FoldersTables>;
 export type FoldersTrx = Transaction<FoldersTables & KitTables>;
@@ -16,4 +17,6 @@ export interface FoldersDeps {
   afterOutboxWrite: () => void;
   /** The files service, on the person's behalf (base files). */
   files: FilesClient;
+  /** The tasks service, on the person's behalf (tasks this service has not heard of yet). */
+  tasks: TasksClient;
 }

@@ -165,9 +165,36 @@ export async function deleteFolder(deps: FoldersDeps, me: AuthContext, row: Fold
   });
 }
 
+/**
+ * The caller's personal tasks among `ids` that tasks has committed but whose events have not reached this
+ * service yet (a task filed the moment it was made): asked of tasks, and kept here as their events would.
+ * Their events, older than the filing, then leave the folder as filed (`projections.ts`).
+ */
+async function learnNewTasks(deps: FoldersDeps, me: AuthContext, ids: string[]) {
+  const known = await deps.db.selectFrom('tasks').select('id').where('id', 'in', ids).execute();
+  const unknown = ids.filter((id) => !known.some((task) => task.id === id));
+  if (unknown.length === 0) return;
+  const fresh = await deps.tasks.ownPersonal(me, unknown);
+  if (fresh.length === 0) return;
+  await deps.db
+    .insertInto('tasks')
+    .values(
+      fresh.map((task) => ({
+        id: task.id,
+        owner_id: me.userId,
+        folder_id: null,
+        completed: task.completed,
+        folder_changed_at: new Date(0),
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
 /** Files the caller's own personal tasks in the folder; any other id refuses the whole call. */
 export async function attachTasks(deps: FoldersDeps, me: AuthContext, row: FolderRow, taskIds: string[]) {
   const ids = [...new Set(taskIds.map((id) => id.toLowerCase()))];
+  await learnNewTasks(deps, me, ids);
   return write(deps, async (trx) => {
     const filed = await trx
       .updateTable('tasks')

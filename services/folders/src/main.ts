@@ -14,5 +14,6 @@ runServiceProcess({
       config: env,
       keys: new URL('/.well-known/jwks.json', env.IDENTITY_URL),
       files: (path, init) => fetch(new URL(path, env.FILES_URL), init),
+      tasks: (path, init) => fetch(new URL(path, env.TASKS_URL), init),
     }),
 });

@@ -17,6 +17,7 @@ export async function startTestFolders(options: { bus?: EventBus } = {}) {
     bus: t.bus,
     keys: t.identity.identity.deps.keys.resolver,
     files: async (path, init) => t.files.request(path, init),
+    tasks: async (path, init) => t.tasks.app.request(path, init),
   });
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     folders.app.request(path, jsonRequest(method, body, token));

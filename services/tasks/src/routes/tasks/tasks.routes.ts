@@ -4,6 +4,8 @@ import {
   deleteTaskRequest,
   editSharedTaskForm,
   idParam,
+  internalTaskPaths,
+  ownPersonalTasksRequest,
   taskForm,
   taskListRequest,
 } from '@baton/contracts';
@@ -142,6 +144,19 @@ export function taskRoutes(deps: TasksDeps) {
     const { row } = await taskFor(deps.db, id, me.userId, 'complete');
     await setCompleted(deps, row, body.completed, me.userId);
     return c.json({ message: body.completed ? taskWriteMessages.completed : taskWriteMessages.reopened });
+  });
+
+  // folders files a task the moment tasks committed it, before folders' copy has heard of it.
+  app.post(internalTaskPaths.ownPersonal, auth, async (c) => {
+    const { ids } = await jsonBody(c, ownPersonalTasksRequest);
+    const tasks = await deps.db
+      .selectFrom('tasks')
+      .select(['id', 'completed'])
+      .where('id', 'in', ids)
+      .where('owner_id', '=', c.get('auth').userId)
+      .where('kind', '=', 'personal')
+      .execute();
+    return c.json({ tasks });
   });
 
   return app;
