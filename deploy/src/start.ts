@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { createFiles, filesConfigSchema, storageOriginOf } from '@baton/files';
 import { createFolders, foldersConfigSchema } from '@baton/folders';
-import { gatewayEnvSchema, inProcessUpstream, repoRoot, startConfiguredGateway } from '@baton/gateway';
+import {
+  gatewayEnvSchema,
+  inProcessUpstream,
+  repoRoot,
+  startConfiguredGateway,
+  upstreamReadiness,
+} from '@baton/gateway';
 import { createIdentity, identityConfigSchema } from '@baton/identity';
 import { startEmbeddedPostgres } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
@@ -66,6 +72,14 @@ async function main() {
     const pg = await startEmbeddedPostgres({
       dataDir: join(env.BATON_DATA_DIR, 'postgres'),
       port: env.BATON_PG_PORT,
+      // It restarts itself when it stops unasked; this says so, and stops Baton (exit 1) when it cannot.
+      log: (line) => {
+        if (/^Postgres (stopped|started again|could not)/.test(line)) logger.warn(line);
+      },
+      onGiveUp: (error) => {
+        logger.error({ err: error }, 'embedded Postgres stopped and could not be started again');
+        void lifecycle.close().then(() => process.exit(1));
+      },
     });
     lifecycle.onClose('postgres', () => pg.stop());
     databaseUrl = pg.url;
@@ -138,17 +152,20 @@ async function main() {
   });
   lifecycle.onClose('notifications', () => notifications.close());
 
+  const upstreams = {
+    identity: inProcessUpstream(identity.app),
+    tasks: inProcessUpstream(tasks.app),
+    notifications: inProcessUpstream(notifications.app),
+    files: inProcessUpstream(files.app),
+    folders: inProcessUpstream(folders.app),
+  };
   const gateway = await startConfiguredGateway(env, {
-    upstreams: {
-      identity: inProcessUpstream(identity.app),
-      tasks: inProcessUpstream(tasks.app),
-      notifications: inProcessUpstream(notifications.app),
-      files: inProcessUpstream(files.app),
-      folders: inProcessUpstream(folders.app),
-    },
+    upstreams,
     keys: identity.deps.keys.resolver,
     bus,
     logger: createLogger({ name: 'gateway' }),
+    // One process is the whole app: its /readyz speaks for every service (databases, dead letters).
+    readiness: upstreamReadiness(upstreams),
   });
   lifecycle.onClose('gateway', () => gateway.close());
   inProcess?.open();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, hostileFrames, jsonRequest, openRawSocket, readJson } from '@baton/test-kit';
@@ -123,6 +123,76 @@ describe('npm start on a fresh checkout', () => {
     const page = await fetch(`${mailBase}/`);
     expect(await page.text()).toContain('Reset your Baton password');
   });
+
+  it('starts its embedded Postgres again after it stops at once under load; /readyz tells, writes resume by themselves', async () => {
+    const { tokens } = await signUpAndLogin(base);
+    const readiness = async () => {
+      const res = await fetch(`${base}/readyz`);
+      return { status: res.status, body: await res.json() };
+    };
+    const ready = await readiness();
+    expect(ready.status).toBe(200);
+    // One process is the whole app: its /readyz speaks for every service, dead letters included.
+    expect(Object.keys(ready.body.details).sort()).toEqual([
+      'files',
+      'folders',
+      'identity',
+      'notifications',
+      'tasks',
+    ]);
+    expect(ready.body.details.tasks).toEqual({ deadLetters: 0 });
+    const write = async () =>
+      (
+        await fetch(
+          `${base}/create_list`,
+          jsonRequest(
+            'POST',
+            { title: 'Under load', dueDate: '2026-12-31', priority: 'Lenient' },
+            tokens.access,
+          ),
+        )
+      ).status;
+    const statuses: number[] = [];
+    let loading = true;
+    const load = (async () => {
+      while (loading) {
+        statuses.push(await write());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1_000));
+    // What `pg_ctl stop -m immediate` sends the postmaster: no checkpoint, every connection cut.
+    const pidFile = join(dataDir, 'data', 'postgres', 'postmaster.pid');
+    process.kill(Number((await readFile(pidFile, 'utf8')).split('\n')[0]), 'SIGQUIT');
+    const stoppedAt = Date.now();
+    let down: { status: number; body: { failures: Record<string, string> } } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const now = await readiness();
+          if (now.status === 503) down ??= now;
+          return now.status === 200 && down !== undefined;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
+    const backInMs = Date.now() - stoppedAt;
+    await new Promise((r) => setTimeout(r, 500));
+    loading = false;
+    await load;
+    expect(Object.keys(down?.body.failures ?? {})).toContain('tasks');
+    expect(down?.body.failures.tasks).toMatch(/database/);
+    const firstFailure = statuses.findIndex((status) => status !== 201);
+    expect(firstFailure).toBeGreaterThan(0);
+    expect(statuses.slice(firstFailure).filter((status) => status === 201).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(201);
+    expect(await write()).toBe(201);
+    console.log(
+      `embedded Postgres stopped at once: /readyz 503 then 200 after ${backInMs} ms; ` +
+        `${statuses.length} writes: ${statuses.filter((s) => s === 201).length} stored, ` +
+        `${statuses.filter((s) => s !== 201).length} refused (${[...new Set(statuses.filter((s) => s !== 201))].join(', ')})`,
+    );
+  }, 120_000);
 
   it('stops cleanly on SIGTERM: every process, embedded Postgres included, is gone within 15 s', async () => {
     expect(await app.stop()).toBe(true);

@@ -12,4 +12,10 @@ export {
   remoteNames,
 } from './environments';
 export { startConfiguredGateway, startGateway } from './server';
-export { httpUpstream, inProcessUpstream, type Upstream, type Upstreams } from './upstreams';
+export {
+  httpUpstream,
+  inProcessUpstream,
+  type Upstream,
+  type Upstreams,
+  upstreamReadiness,
+} from './upstreams';

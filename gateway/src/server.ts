@@ -1,5 +1,12 @@
 import type { Server } from 'node:http';
-import { closeServer, createSessionVerifier, type EventBus, type Logger, listen } from '@baton/service-kit';
+import {
+  closeServer,
+  createSessionVerifier,
+  type EventBus,
+  type Logger,
+  listen,
+  type ReadinessCheck,
+} from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
 import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
@@ -60,7 +67,14 @@ export async function startConfiguredGateway(
     | 'STORAGE_ORIGINS'
     | 'TRUSTED_PROXIES'
   >,
-  parts: { upstreams: Upstreams; keys: URL | JWTVerifyGetKey; bus: EventBus; logger: Logger },
+  parts: {
+    upstreams: Upstreams;
+    keys: URL | JWTVerifyGetKey;
+    bus: EventBus;
+    logger: Logger;
+    /** More of /readyz than the bus (in `npm start`: every service's own, `upstreamReadiness`). */
+    readiness?: Record<string, ReadinessCheck>;
+  },
 ) {
   const { verifyAccess, revocations } = await createSessionVerifier(parts.keys, env, parts);
   const gateway = await startGateway({
@@ -76,7 +90,7 @@ export async function startConfiguredGateway(
     trustedProxies: env.TRUSTED_PROXIES,
     port: env.PORT,
     host: env.HOST,
-    readiness: { bus: () => parts.bus.checkReady() },
+    readiness: { bus: () => parts.bus.checkReady(), ...parts.readiness },
   });
   return {
     ...gateway,

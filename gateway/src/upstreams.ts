@@ -22,3 +22,26 @@ export function httpUpstream(baseUrl: string): Upstream {
 export const inProcessUpstream = (app: {
   fetch: (request: Request) => Response | Promise<Response>;
 }): Upstream => Object.assign(async (request: Request) => app.fetch(request), { local: true });
+
+/**
+ * Each upstream's own `/readyz` as a readiness check of the gateway's (its database, its bus, its dead
+ * letters): for `npm start`, where one process is the whole app and its /readyz must speak for all of it.
+ * A distributed gateway does not use it: one service's outage must not take every gateway out of rotation.
+ */
+export function upstreamReadiness(upstreams: Upstreams) {
+  return Object.fromEntries(
+    Object.entries(upstreams).map(([name, upstream]) => [
+      name,
+      async () => {
+        const res = await upstream(new Request('http://upstream/readyz'));
+        const body = (await res.json().catch(() => null)) as {
+          failures?: Record<string, string>;
+          details?: Record<string, unknown>;
+        } | null;
+        if (res.ok) return body?.details ?? {};
+        const failures = Object.entries(body?.failures ?? {}).map(([part, why]) => `${part}: ${why}`);
+        throw new Error(failures.join('; ') || `answered ${res.status}`);
+      },
+    ]),
+  );
+}

