@@ -130,9 +130,13 @@ export async function startTestGatewayServer(
  * Gateway replicas in front of the real tasks service (and its identity), sharing only a bus, as the
  * distributed topology shares NATS: for the comment sockets. Presence announcements are sped up.
  */
-export async function startTasksBehindReplicas(count: number, socketLimits?: Partial<SocketLimits>) {
+export async function startTasksBehindReplicas(
+  count: number,
+  socketLimits?: Partial<SocketLimits>,
+  tasksConfig?: NonNullable<Parameters<typeof startTestTasks>[0]>['config'],
+) {
   const bus = new InProcessBus();
-  const t = await startTestTasks({ bus });
+  const t = await startTestTasks({ bus, config: tasksConfig });
   const { app, deps } = t.identity.identity;
   const parts = {
     bus,

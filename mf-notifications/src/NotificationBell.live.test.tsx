@@ -97,7 +97,37 @@ describe('live notifications (SPEC §4)', () => {
     expect(screen.getByRole('tab', { name: 'Unread (2)' })).toBeInTheDocument();
   });
 
-  it('adds a notification whose id is already there only once, without a sound', async () => {
+  it('replaces a collapsed notification pushed again with its id (one more comment): at the top, once, no chime', async () => {
+    const comments = makeNotification({
+      title: 'New comment',
+      message: 'Ben commented on “Report”: “One”',
+      created_at: new Date(Date.now() - 120_000).toISOString(),
+    });
+    const newer = makeNotification({
+      title: 'Newer',
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    notificationService([newer, comments]);
+    const { user } = await connectedBell();
+    push({
+      ...comments,
+      title: 'New comments',
+      message: '2 new comments on “Report”; the latest from Ben: “Two”',
+      created_at: new Date().toISOString(),
+    });
+    await user.click(bell());
+    await waitFor(() => expect(screen.getByText('New comments')).toBeInTheDocument());
+    const items = within(screen.getByRole('dialog', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.nb-item__title')?.textContent)).toEqual([
+      'New comments',
+      'Newer',
+    ]);
+    expect(screen.queryByText('Ben commented on “Report”: “One”')).not.toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+    expect(media.play).not.toHaveBeenCalled();
+  });
+
+  it('adds a notification pushed twice only once, without a sound', async () => {
     const known = makeNotification({ title: 'Known' });
     notificationService([known]);
     const { user } = await connectedBell();

@@ -70,13 +70,19 @@ type Store = Pick<PlatformStore, 'dispatch' | 'getState'>;
 const cachedList = (store: Store) =>
   notificationsApi.endpoints.notifications.select(undefined)(store.getState());
 
-/** Puts `item` at the top of the cached list unless its id is there; a list that failed to load starts anew. */
+/**
+ * Puts `item` at the top of the cached list; one whose id is there already is a collapsed notification that
+ * changed ("3 new comments on …"): it replaces the old one. A list that failed to load starts anew.
+ */
 function addToList(store: Store, item: Notification) {
   const cached = cachedList(store);
   if (cached.data) {
-    if (cached.data.some((n) => n.id === item.id)) return;
+    const same = cached.data.find((n) => n.id === item.id);
+    if (same && same.message === item.message && same.created_at === item.created_at) return;
     store.dispatch(
       notificationsApi.util.updateQueryData('notifications', undefined, (list) => {
+        const at = list.findIndex((n) => n.id === item.id);
+        if (at >= 0) list.splice(at, 1);
         list.unshift(item);
       }),
     );
@@ -86,8 +92,8 @@ function addToList(store: Store, item: Notification) {
 }
 
 /**
- * A notification pushed by the server (SPEC §4): prepended unless its id is already there. Returns whether it
- * is new, i.e. whether to chime.
+ * A notification pushed by the server (SPEC §4): prepended, or in place of the one with its id. Returns whether
+ * it is new, i.e. whether to chime (a collapsed one that counts one more does not chime again).
  */
 export function receiveNotification(store: Store, item: Notification): boolean {
   const known = cachedList(store).data?.some((n) => n.id === item.id) ?? false;

@@ -17,6 +17,8 @@ export const limits = {
   titleMax: 200,
   descriptionMax: 10_000,
   commentMax: 5_000,
+  /** Comments one person may add in a minute, over REST and sockets together. */
+  commentsPerMinute: 30,
   /** Tasks per page of a paged list: the default, and the most one request may ask for. */
   pageSize: 50,
   pageSizeMax: 100,
@@ -91,6 +93,8 @@ export const commentMessages = {
   tooLong: `A comment can be at most ${limits.commentMax} characters.`,
   notYou: 'You can only comment as yourself.',
   personal: 'Personal tasks have no comments.',
+  tooFast: (retryAfterSeconds: number) =>
+    `You are commenting too fast. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`,
   /** SPEC §8, what the panel shows. */
   loadFailed: 'Failed to load comments',
   connection: 'Connection error',

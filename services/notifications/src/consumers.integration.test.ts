@@ -206,6 +206,57 @@ describe('exactly once', () => {
     });
     expect(await t.storedFor(ben.id)).toEqual([]);
   });
+
+  it('collapses a task’s comments into one notification while it is unread, counted and pushed again with its id', async () => {
+    const ana = await t.person({ firstname: 'Ana' });
+    const ben = await t.person({ firstname: 'Ben' });
+    const taskId = crypto.randomUUID();
+    const say = async (content: string, task = taskId) => {
+      const comment = {
+        id: crypto.randomUUID(),
+        user: ben.email,
+        name: 'Ben',
+        content,
+        timestamp: new Date().toISOString(),
+      };
+      const event = eventOf('tasks.comment.created', {
+        actorId: ben.id,
+        audience: [ana.id, ben.id],
+        data: { taskId: task, taskTitle: 'Quarterly report', comment },
+      });
+      await bus.publish(event.type, event, { msgId: event.id });
+      await eventually(() =>
+        t.db
+          .selectFrom('kit_processed_events')
+          .select('event_id')
+          .where('event_id', '=', event.id)
+          .executeTakeFirst(),
+      );
+    };
+    for (const content of ['One', 'Two', 'Three']) await say(content);
+    const [note, ...others] = await t.storedFor(ana.id);
+    expect(others).toEqual([]);
+    expect(note).toMatchObject({
+      title: 'New comments',
+      message: '3 new comments on “Quarterly report”; the latest from Ben: “Three”',
+      is_read: false,
+    });
+    const pushedIds = () =>
+      t.pushesTo(ana.id, 'notifications').map((push) => (push as { payload: { id: string } }).payload.id);
+    await eventually(async () => pushedIds().length >= 3);
+    expect(pushedIds()).toEqual([note?.id, note?.id, note?.id]);
+    // Another task's comments are their own; once read, the next comment starts a new notification.
+    await say('Elsewhere', crypto.randomUUID());
+    expect(await t.storedFor(ana.id)).toHaveLength(2);
+    await ok(t.notificationsCall('POST', '/notifications/mark_as_read/', ana.access, { ids: [note?.id] }));
+    await say('Four');
+    const after = await t.storedFor(ana.id);
+    expect(after).toHaveLength(3);
+    expect(after.find((n) => n.id === note?.id)?.message).toBe(
+      '3 new comments on “Quarterly report”; the latest from Ben: “Three”',
+    );
+    expect(after.filter((n) => n.message === 'Ben commented on “Quarterly report”: “Four”')).toHaveLength(1);
+  });
 });
 
 describe('account deletion', () => {

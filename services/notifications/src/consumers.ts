@@ -1,9 +1,10 @@
 import { type EventEnvelope, eventData } from '@baton/contracts';
 import { type EventBus, enqueuePush, type Logger, startDurableConsumer } from '@baton/service-kit';
+import { sql } from 'kysely';
 import type { NotificationsDb, NotificationsTrx } from './context';
 import { logTaskMessage } from './task-messages';
 import { toNotification } from './views';
-import { liveTaskMessage, notificationsFor } from './wording';
+import { liveTaskMessage, type NotificationDraft, notificationsFor } from './wording';
 
 type Trx = NotificationsTrx;
 
@@ -25,6 +26,55 @@ async function erasedAmong(trx: Trx, people: string[]) {
   return new Set(erased.map((row) => row.id));
 }
 
+async function storeNotifications(trx: Trx, eventId: string, drafts: NotificationDraft[]) {
+  if (drafts.length === 0) return [];
+  return trx
+    .insertInto('notifications')
+    .values(
+      drafts.map(({ userId, type, title, message }) => ({
+        type,
+        title,
+        message,
+        user_id: userId,
+        event_id: eventId,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Stores collapsing notifications: a person's unread one of the same key (`notifications_collapsed`) counts one
+ * more, takes the new words and moves up (pushed again with its id, so the bell replaces it); else a new one.
+ */
+async function collapseNotifications(trx: Trx, eventId: string, drafts: NotificationDraft[]) {
+  const stored = [];
+  for (const { userId, type, title, message, collapse } of drafts) {
+    if (!collapse) continue;
+    const row = await trx
+      .insertInto('notifications')
+      .values({ type, title, message, user_id: userId, event_id: eventId, collapse_key: collapse.key })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'collapse_key'])
+          .where('collapse_key', 'is not', null)
+          .where('is_read', '=', false)
+          .where('is_deleted', '=', false)
+          .doUpdateSet({
+            count: sql<number>`notifications.count + 1`,
+            title: collapse.title,
+            message: sql<string>`(notifications.count + 1)::text || ' ' || ${collapse.tail}`,
+            created_at: sql<Date>`now()`,
+          }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    stored.push(row);
+  }
+  return stored;
+}
+
 /**
  * Stores the notifications of a task, comment or folder event and queues, in the same transaction, their
  * pushes to `/ws/notifications/`, and logs the event's `/ws/tasks/` message for everyone in its audience (the
@@ -34,17 +84,20 @@ async function erasedAmong(trx: Trx, people: string[]) {
 export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
   const gone = await erasedAmong(trx, event.audience);
   const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
-  if (drafts.length > 0) {
-    const stored = await trx
-      .insertInto('notifications')
-      .values(drafts.map(({ userId, ...words }) => ({ ...words, user_id: userId, event_id: event.id })))
-      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-      .returningAll()
-      .execute();
-    for (const row of stored) {
-      await enqueuePush(trx, row.user_id, { channel: 'notifications', payload: toNotification(row) });
-    }
-  }
+  const stored = [
+    ...(await storeNotifications(
+      trx,
+      event.id,
+      drafts.filter((d) => !d.collapse),
+    )),
+    ...(await collapseNotifications(
+      trx,
+      event.id,
+      drafts.filter((d) => d.collapse),
+    )),
+  ];
+  for (const row of stored)
+    await enqueuePush(trx, row.user_id, { channel: 'notifications', payload: toNotification(row) });
   const live = liveTaskMessage(event);
   if (live) {
     const audience = event.audience.filter((userId) => !gone.has(userId));

@@ -11,6 +11,11 @@ export interface NotificationDraft {
   type: NotificationType;
   title: string;
   message: string;
+  /**
+   * Notifications of the same `key` collapse into the person's unread one: it becomes `title`, and its message
+   * the new count followed by `tail`.
+   */
+  collapse?: { key: string; title: string; tail: string };
 }
 
 const quoted = (text: string) => `“${text}”`;
@@ -119,6 +124,17 @@ function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, '
   }
 }
 
+/** A task's comments, while unread, are one notification: "3 new comments on “Title”; the latest …". */
+function collapsing(event: EventEnvelope, actor: string): NotificationDraft['collapse'] {
+  if (event.type !== 'tasks.comment.created') return undefined;
+  const { taskId, taskTitle, comment } = data(event, 'tasks.comment.created');
+  return {
+    key: `comments:${taskId}`,
+    title: 'New comments',
+    tail: `new comments on ${quoted(taskTitle)}; the latest from ${actor}: ${quoted(excerpt(comment.content))}`,
+  };
+}
+
 /**
  * The notifications an event yields: one for each person in its audience except the one who acted. An
  * assignment or invitation is news only to its recipient (the audience also names the owner, who acted).
@@ -126,8 +142,9 @@ function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, '
 export function notificationsFor(event: EventEnvelope, actorName: string): NotificationDraft[] {
   const words = wording(event, actorName);
   if (!words) return [];
+  const collapse = collapsing(event, actorName);
   const people = new Set(event.audience.filter((id) => id !== event.actorId));
-  return [...people].map((userId) => ({ userId, ...words }));
+  return [...people].map((userId) => ({ userId, ...words, ...(collapse ? { collapse } : {}) }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { commentMessages, limits } from '@baton/contracts';
 import type { Mailer } from '@baton/mailer';
 import {
   createServiceApp,
@@ -5,6 +6,7 @@ import {
   filesClient,
   MailCaps,
   openServiceCore,
+  RateLimiter,
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultTasksConfig, type TasksConfig } from './config';
@@ -73,6 +75,12 @@ export async function createTasks(options: TasksOptions) {
     identity: options.identity,
     files: filesClient(options.files, logger),
     mailCaps: new MailCaps(db, config.RATE_LIMITS),
+    commentLimit: new RateLimiter(
+      db,
+      'comments',
+      config.RATE_LIMITS ? { max: limits.commentsPerMinute, windowMs: 60_000 } : null,
+      commentMessages.tooFast,
+    ),
   };
   return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }

@@ -1,4 +1,12 @@
-import type { Database, FilesClient, KitTables, Logger, MailCaps, TokenVerifier } from '@baton/service-kit';
+import type {
+  Database,
+  FilesClient,
+  KitTables,
+  Logger,
+  MailCaps,
+  RateLimiter,
+  TokenVerifier,
+} from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { TasksConfig } from './config';
 import type { TasksTables } from './db/schema';
@@ -20,4 +28,6 @@ export interface TasksDeps {
   files: FilesClient;
   /** Caps on the invitations and accept mails one person sends, and one address receives. */
   mailCaps: MailCaps;
+  /** Comments per person a minute, over REST and sockets alike (both add them through `addComment`). */
+  commentLimit: RateLimiter;
 }

@@ -69,4 +69,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25T22:00_notifications_collapsed_comments': {
+    async up(db: Kysely<any>) {
+      // Comment notifications of one task collapse into one while it is unread ("5 new comments on …"): at most
+      // one unread row per person and key, which an insert updates instead of adding another.
+      await db.schema
+        .alterTable('notifications')
+        .addColumn('collapse_key', 'text')
+        .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await sql`create unique index notifications_collapsed on notifications (user_id, collapse_key)
+                where collapse_key is not null and is_read = false and is_deleted = false`.execute(db);
+    },
+  },
 };

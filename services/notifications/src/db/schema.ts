@@ -17,6 +17,9 @@ export interface NotificationsTables {
     is_read: Generated<boolean>;
     is_deleted: Generated<boolean>;
     created_at: Generated<Date>;
+    /** Notifications of one key (a task's comments) collapse into one unread row (`count` of them). */
+    collapse_key: string | null;
+    count: Generated<number>;
   };
   /** Each person's `/ws/tasks/` messages, kept a day for a socket that resumes (`task-messages.ts`). */
   task_messages: {

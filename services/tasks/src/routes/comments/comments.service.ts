@@ -48,6 +48,8 @@ export async function addComment(deps: TasksDeps, me: AuthContext, taskId: strin
     // The task cannot be deleted under a comment being written, nor answer a stale permission.
     await trx.selectFrom('tasks').select('id').where('id', '=', taskId).forKeyShare().execute();
     const { row } = await taskFor(trx, taskId, me.userId, 'comment');
+    // Counted with the comment: a refused one (429) rolls back and spends nothing.
+    await deps.commentLimit.consume(me.userId, trx);
     // One comment of a task at a time, stamped inside the lock: their times follow commit order, so a client
     // that has every comment up to one has every comment before it (`after`).
     await sql`select pg_advisory_xact_lock(hashtextextended(${`comments:${taskId}`}, 0))`.execute(trx);
