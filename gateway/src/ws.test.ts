@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { pushSubject } from '@baton/contracts';
 import type { InProcessBus } from '@baton/service-kit';
-import { forgeToken, jsonRequest, readJson, type SignedUpUser, signUp } from '@baton/test-kit';
+import {
+  type ForgeOptions,
+  forgeToken,
+  jsonRequest,
+  readJson,
+  type SignedUpUser,
+  signUp,
+} from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestGatewayServer, testOrigin } from './testing';
@@ -58,11 +65,25 @@ describe('WebSocket handshake', () => {
     expect((await open('/ws/notifications/', resolved)).status).toBe(401);
   });
 
-  it('refuses an expired or foreign token with 401', async () => {
-    expect(
-      (await open('/ws/notifications/', ['jwt', await forgeToken({ expiresInSeconds: -5 })])).status,
-    ).toBe(401);
-    expect((await open('/ws/notifications/', ['jwt', await forgeToken()])).status).toBe(401);
+  /** A token signed with identity's own key for the user's open session: refused only for what `options` change. */
+  const signed = (options: ForgeOptions) =>
+    forgeToken({ key: gateway.identity.identity.deps.keys, like: user.access, ...options });
+
+  it('opens for the forged token when nothing is wrong with it (the cases below differ in one thing)', async () => {
+    const { socket } = await open('/ws/notifications/', ['jwt', await signed({})]);
+    expect(socket?.protocol).toBe('jwt');
+    socket?.close();
+  });
+
+  it.each([
+    ['a foreign key', { key: undefined }],
+    ['HS256', { alg: 'HS256' as const }],
+    ['the wrong typ', { typ: 'JWT' }],
+    ['the wrong issuer', { iss: 'evil' }],
+    ['the wrong audience', { aud: 'other' }],
+    ['an expired one', { expiresInSeconds: -5 }],
+  ])('refuses %s with 401', async (_name, options: ForgeOptions) => {
+    expect((await open('/ws/notifications/', ['jwt', await signed(options)])).status).toBe(401);
   });
 
   it('refuses a foreign Origin with 403 and an unknown path with 404', async () => {
