@@ -58,3 +58,21 @@ it('answers a binary frame with an error message and keeps the socket open', asy
   expect(socket.readyState).toBe(WebSocket.OPEN);
   socket.close();
 });
+
+it('takes a frame of exactly 64 KiB and closes the socket (1009) on one byte more', async () => {
+  /** A JSON comment frame of exactly `bytes` bytes. */
+  const frameOf = (bytes: number) => {
+    const frame = JSON.stringify({ comment: '' });
+    return JSON.stringify({ comment: 'x'.repeat(bytes - frame.length) });
+  };
+  expect(Buffer.byteLength(frameOf(64 * 1024))).toBe(64 * 1024);
+  const socket = await openClient(`/ws/comments/${taskId}/`, attacker.access);
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const reply = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+  socket.send(frameOf(64 * 1024));
+  // Read and answered (far too long a comment to store), not cut off.
+  expect(JSON.parse(await reply)).toEqual({ error: expect.any(String) });
+  expect(socket.readyState).toBe(WebSocket.OPEN);
+  socket.send(frameOf(64 * 1024 + 1));
+  expect(await closed).toBe(1009);
+});

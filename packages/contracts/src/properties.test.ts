@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { email, emailPattern, loginRequest, signupRequest } from './index';
+import { createFolderRequest, email, emailPattern, routes } from './index';
 
 describe('properties', () => {
   it('every string the e-mail schema accepts matches the pattern, is trimmed and lower-case', () => {
@@ -23,12 +23,38 @@ describe('properties', () => {
     );
   });
 
-  it('request schemas never throw, whatever JSON arrives', () => {
+  it('every route body schema answers any JSON with an object or with sentences to show', () => {
+    const bodies = routes.flatMap((route) =>
+      route.body ? [[`${route.method} ${route.path}`, route.body] as const] : [],
+    );
+    expect(bodies.length).toBeGreaterThan(20);
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        expect(() => loginRequest.safeParse(value)).not.toThrow();
-        expect(() => signupRequest.safeParse(value)).not.toThrow();
+        for (const [name, schema] of bodies) {
+          const parsed = schema.safeParse(value);
+          if (parsed.success) {
+            expect(typeof parsed.data, name).toBe('object');
+            expect(parsed.data, name).not.toBeNull();
+          } else {
+            expect(parsed.error.issues.length, name).toBeGreaterThan(0);
+            for (const issue of parsed.error.issues) expect(issue.message, name).toMatch(/\S/);
+          }
+        }
       }),
     );
+  });
+
+  it('a folder takes exactly the sort orders its integer column holds', () => {
+    const sortOrder = (n: number) => createFolderRequest.safeParse({ name: 'F', sort_order: n });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.double(), fc.maxSafeInteger(), fc.maxSafeNat()), (n) => {
+        const fits = Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1;
+        expect(sortOrder(n).success, String(n)).toBe(fits);
+      }),
+    );
+    expect(sortOrder(2 ** 31 - 1).success).toBe(true);
+    expect(sortOrder(2 ** 31).success).toBe(false);
+    expect(sortOrder(-(2 ** 31)).success).toBe(true);
+    expect(sortOrder(-(2 ** 31) - 1).success).toBe(false);
   });
 });

@@ -27,9 +27,8 @@ describe('database timeouts', () => {
 
   it('ends a statement that runs past the query timeout, and lets one just under it finish', async () => {
     await expect(sql`select pg_sleep(0.1)`.execute(db)).resolves.toBeDefined();
-    const started = Date.now();
+    // Postgres itself ended it ("canceling statement due to statement timeout"), not the 3 s it asked for.
     await expect(sql`select pg_sleep(3)`.execute(db)).rejects.toThrow(/statement timeout/);
-    expect(Date.now() - started).toBeLessThan(2_500);
     // The connection is still good for the next statement.
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
   });
@@ -40,7 +39,6 @@ describe('database timeouts', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
-      const started = Date.now();
       await expect(
         openDatabase({
           url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -50,7 +48,6 @@ describe('database timeouts', () => {
           connectTimeoutMs: 300,
         }),
       ).rejects.toThrow(/timeout/i);
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();

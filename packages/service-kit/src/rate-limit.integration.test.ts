@@ -69,6 +69,23 @@ describe('rate limits in Postgres', () => {
     await expect(limiter.consume('k')).resolves.toBeUndefined();
   });
 
+  it('check refuses once the budget is spent, counting nothing itself; record counts without refusing', async () => {
+    const limiter = new RateLimiter(replicas[0], 'checked', { max: 3, windowMs: 60_000 }, message);
+    await limiter.record('k');
+    await limiter.record('k');
+    // Just under the budget (2 of 3): allowed, however often it is asked.
+    for (let i = 0; i < 3; i++) await expect(limiter.check('k')).resolves.toBeUndefined();
+    await limiter.record('k');
+    // At it (3 of 3): refused, with the window's wait.
+    const error = await refused(limiter.check('k'));
+    expect(error?.status).toBe(429);
+    expect(Number(error?.extra.headers?.['Retry-After'])).toBeGreaterThan(55);
+    // record goes on counting past the budget without throwing; allows says so.
+    await expect(limiter.record('k')).resolves.toMatchObject({ count: 4 });
+    expect(await limiter.allows('k')).toBe(false);
+    expect(await limiter.allows('other')).toBe(true);
+  });
+
   it('counts nothing when limits are off', async () => {
     const off = new RateLimiter(replicas[0], 'off', null, message);
     for (let i = 0; i < 5; i++) await off.consume('k');

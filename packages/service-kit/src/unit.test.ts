@@ -32,12 +32,9 @@ describe('parseEnv', () => {
 
   it('fails fast naming every bad variable', () => {
     expect(() => parseEnv(schema, { PORT: 'abc', FLAG: 'maybe' })).toThrow(EnvError);
-    try {
-      parseEnv(schema, { PORT: 'abc' });
-    } catch (error) {
-      expect((error as Error).message).toMatch(/PORT/);
-      expect((error as Error).message).toMatch(/DATABASE_URL/);
-    }
+    expect(() => parseEnv(schema, { PORT: 'abc' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
   });
 });
 

@@ -105,6 +105,21 @@ describe('a remote area', () => {
     expect(calls).toBe(2);
   });
 
+  it('gives a compact area (the bell) a short fallback that names it, with Retry', async () => {
+    render(
+      <RemoteLoaderContext
+        value={stubRemotes(async () => {
+          throw new Error('manifest 404');
+        })}
+      >
+        <RemoteArea remote="mf-notifications" module="NotificationBell" title="Notifications" compact props={{}} />
+      </RemoteLoaderContext>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Notifications unavailableRetry$/);
+    expect(screen.getByRole('button', { name: 'Retry loading Notifications' })).toBeInTheDocument();
+  });
+
   it('keeps a view that throws while rendering inside its own area', async () => {
     renderArea(
       stubRemotes(async () => ({
