@@ -112,7 +112,13 @@ describe('a remote area', () => {
           throw new Error('manifest 404');
         })}
       >
-        <RemoteArea remote="mf-notifications" module="NotificationBell" title="Notifications" compact props={{}} />
+        <RemoteArea
+          remote="mf-notifications"
+          module="NotificationBell"
+          title="Notifications"
+          compact
+          props={{}}
+        />
       </RemoteLoaderContext>,
     );
     const alert = await screen.findByRole('alert');
