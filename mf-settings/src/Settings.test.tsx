@@ -8,6 +8,7 @@ import Settings from './Settings';
 mockServer(
   http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),
   http.get('/api/settings/preferences/', () => HttpResponse.json({ notificationSoundEnabled: true })),
+  http.get('/api/uploads/usage/', () => HttpResponse.json({ usedBytes: 0, quotaBytes: 1024 ** 3 })),
 );
 
 describe('Settings', () => {
@@ -17,6 +18,7 @@ describe('Settings', () => {
       'Account Settings',
       'Notifications',
       'Manage Trusted Users',
+      'Storage',
       'Danger Zone',
     ]);
     await screen.findByText(/No trusted users added yet/);

@@ -1,6 +1,7 @@
 import { AccountSection } from './account/AccountSection';
 import { DangerZone } from './danger/DangerZone';
 import { NotificationsSection } from './notifications/NotificationsSection';
+import { StorageSection } from './storage/StorageSection';
 import { TrustedUsersSection } from './trusted/TrustedUsersSection';
 import './settings.css';
 
@@ -11,6 +12,7 @@ export default function Settings() {
       <AccountSection />
       <NotificationsSection />
       <TrustedUsersSection />
+      <StorageSection />
       <DangerZone />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Preferences, TrustedUserEntry } from '@baton/contracts';
+import type { Preferences, StorageUsage, TrustedUserEntry } from '@baton/contracts';
 import { platformApi } from '@baton/web-platform';
 
 type Message = { message: string };
@@ -46,6 +46,11 @@ export const settingsApi = platformApi.injectEndpoints({
     savePreferences: build.mutation<Preferences, Preferences>({
       query: (body) => ({ url: '/api/settings/preferences/', method: 'PUT', body }),
     }),
+    /** Fetched afresh each time Settings opens: uploads and removals elsewhere change it. */
+    storageUsage: build.query<StorageUsage, void>({
+      query: () => '/api/uploads/usage/',
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
@@ -57,4 +62,5 @@ export const {
   useDeleteAccountMutation,
   usePreferencesQuery,
   useSavePreferencesMutation,
+  useStorageUsageQuery,
 } = settingsApi;

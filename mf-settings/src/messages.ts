@@ -1,4 +1,4 @@
-import { identityMessages } from '@baton/contracts/constants';
+import { fileMessages, identityMessages } from '@baton/contracts/constants';
 
 /** Every sentence of the Settings view (SPEC §2, §5, §8), word for word. */
 export const messages = {
@@ -16,6 +16,10 @@ export const messages = {
   trustedLoading: 'Loading trusted users…',
   trustedLoadFailed: 'Failed to load trusted users.',
   trustedEmpty: 'No trusted users added yet. Add your first trusted user above.',
+  storageLoading: 'Loading storage use…',
+  storageLoadFailed: 'Failed to load storage use.',
+  storageUsed: fileMessages.storageUsed,
+  storageHint: 'Attachments and base files count, and uploads under way. Files you remove stop counting.',
   deletePhrase: 'delete',
   deleteDone: identityMessages.deleteDone,
   deleteFailed: 'Failed to delete account.',

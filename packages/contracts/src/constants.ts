@@ -103,6 +103,22 @@ export const commentMessages = {
 } as const;
 
 /** Sentences of uploads, previews and downloads (SPEC §7, §8), shared by the files service and the views. */
+const sizeUnits = ['KB', 'MB', 'GB'] as const;
+
+/** A size for people, in binary units as the 25 MB limit is: "512 B", "1.2 MB", "25 MB". */
+export function formatFileSize(bytes: number) {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  let value = bytes;
+  let unit: (typeof sizeUnits)[number] = 'KB';
+  for (const next of sizeUnits) {
+    value /= 1024;
+    unit = next;
+    if (value < 1024) break;
+  }
+  // One decimal, without a trailing ".0".
+  return `${Number(value.toFixed(1))} ${unit}`;
+}
+
 export const fileMessages = {
   tooLarge: 'File is too large. Max 25 MB.',
   empty: 'The file is empty.',
@@ -114,6 +130,13 @@ export const fileMessages = {
   inUse: 'This file is already attached elsewhere.',
   urlMismatch: 'The attachment URL does not match the uploaded file.',
   noAttachment: 'This task has no attachment.',
+  /** Storage quota: what is used and what is allowed. */
+  quotaFull: (usedBytes: number, quotaBytes: number) =>
+    `Not enough storage left: your files take ${formatFileSize(usedBytes)} of your ${formatFileSize(quotaBytes)}. Remove attachments you no longer need, then try again.`,
+  storageUsed: (usedBytes: number, quotaBytes: number) =>
+    `${formatFileSize(usedBytes)} of ${formatFileSize(quotaBytes)} used`,
+  tooManyUploads: (retryAfterSeconds: number) =>
+    `You are uploading too many files at once. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'} and try again.`,
   noBaseFile: 'This folder has no base file.',
   previewUnavailable: 'Preview not available',
   previewFailed: 'Failed to preview file',

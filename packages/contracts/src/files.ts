@@ -28,6 +28,14 @@ export const presignUploadResponse = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
+// GET /api/uploads/usage/ (beyond SPEC): the person's file storage, as Settings shows it.
+export const storageUsageResponse = z.object({
+  /** Bytes of their stored and attached files, and of uploads under way (at their declared size). */
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type StorageUsage = z.infer<typeof storageUsageResponse>;
+
 /** A stored file as the views show it next to a task or folder. */
 export const attachmentInfo = z.object({
   name: z.string(),

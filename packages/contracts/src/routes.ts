@@ -417,6 +417,14 @@ export const routes = [
     body: files.presignUploadRequest,
     response: files.presignUploadResponse,
   }),
+  route({
+    method: 'GET',
+    path: '/api/uploads/usage/',
+    service: 'files',
+    auth: true,
+    summary: "The person's file storage: used and allowed bytes (beyond SPEC)",
+    response: files.storageUsageResponse,
+  }),
   // Notifications
   route({
     method: 'GET',

@@ -1,6 +1,13 @@
 import { join, resolve } from 'node:path';
 import { OBJECT_PATH_PREFIX } from '@baton/contracts';
-import { createServiceApp, loadServerSecret, openServiceCore, type ServiceOptions } from '@baton/service-kit';
+import { fileMessages } from '@baton/contracts/constants';
+import {
+  createServiceApp,
+  loadServerSecret,
+  openServiceCore,
+  RateLimiter,
+  type ServiceOptions,
+} from '@baton/service-kit';
 import { defaultFilesConfig, type FilesConfig } from './config';
 import { startConsumers } from './consumers';
 import type { FilesDb, FilesDeps } from './context';
@@ -82,7 +89,13 @@ export async function createFiles(options: FilesOptions) {
     olderThanMs: config.UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000,
   });
   core.onClose(() => sweeper.stop());
-  const deps: FilesDeps = { db, config, logger, verifyAccess: core.verifyAccess, store };
+  const presignLimit = new RateLimiter(
+    db,
+    'presign',
+    config.RATE_LIMITS ? { max: config.PRESIGNS_PER_MINUTE, windowMs: 60_000 } : null,
+    fileMessages.tooManyUploads,
+  );
+  const deps: FilesDeps = { db, config, logger, verifyAccess: core.verifyAccess, store, presignLimit };
   return { app: createFilesApp(deps, core.readiness), deps, close: core.close };
 }
 export type Files = Awaited<ReturnType<typeof createFiles>>;

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@baton/service-kit';
+import { envVars, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -26,6 +26,11 @@ export const filesConfigSchema = z.object({
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   /** How long a preview or download URL works. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Each person's file storage: stored and attached files, and uploads under way at their declared size. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  /** Upload URLs one person may ask for a minute (off with RATE_LIMITS=false, for benchmarks). */
+  PRESIGNS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMITS: envVars.bool(true),
   /** Uploads nothing claimed within this many hours are deleted. */
   UNCLAIMED_UPLOAD_TTL_HOURS: z.coerce
     .number()

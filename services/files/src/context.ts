@@ -1,4 +1,4 @@
-import type { Database, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Database, KitTables, Logger, RateLimiter, TokenVerifier } from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { FilesConfig } from './config';
 import type { FilesTables } from './db/schema';
@@ -14,4 +14,6 @@ export interface FilesDeps {
   logger: Logger;
   verifyAccess: TokenVerifier;
   store: ObjectStore | ServingStore;
+  /** Upload URLs per person a minute. */
+  presignLimit: RateLimiter;
 }

@@ -24,7 +24,13 @@ export async function startTestFiles(options: {
 }) {
   const database = uniqueDatabaseName('files');
   const dir = await mkdtemp(join(tmpdir(), 'baton-files-'));
-  const config = filesConfigSchema.parse({ PUBLIC_URL: TEST_PUBLIC_URL, FILES_DIR: dir, ...options.config });
+  // Without the presign rate unless a test turns it on (quota.test.ts): files upload many files for few people.
+  const config = filesConfigSchema.parse({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    FILES_DIR: dir,
+    RATE_LIMITS: 'false',
+    ...options.config,
+  });
   const open = () =>
     createFiles({ databaseUrl: databaseServerUrl(), database, bus: options.bus, keys: options.keys, config });
   const holder = { files: await open(), running: true };

@@ -8,7 +8,7 @@ import type {
 } from '@baton/contracts';
 import { fileMessages, limits } from '@baton/contracts/constants';
 import { type AuthContext, badRequest, conflict, HttpError } from '@baton/service-kit';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { FilesDb, FilesDeps, FilesTrx } from './context';
 import type { FilesTables } from './db/schema';
@@ -24,30 +24,57 @@ export const UPLOAD_KEY = /^[A-Za-z0-9_-]{32}$/;
 export const tooLarge = () => new HttpError(413, 'payload_too_large', fileMessages.tooLarge);
 const notYours = () => badRequest(fileMessages.notYours);
 
-/** Registers a pending upload of `me` and signs the URL its bytes go to. */
+/** Bytes `ownerId`'s files take: stored and attached ones at their size, pending ones at their declared size. */
+export async function usedBytes(db: FilesDb | FilesTrx, ownerId: string) {
+  const { used } = await db
+    .selectFrom('uploads')
+    .select(sql<string>`coalesce(sum(coalesce(size, declared_size, ${limits.fileBytes})), 0)`.as('used'))
+    .where('owner_id', '=', ownerId)
+    .where('state', '!=', 'deleted')
+    .executeTakeFirstOrThrow();
+  return Number(used);
+}
+
+export const quotaBytesOf = (config: FilesDeps['config']) => config.STORAGE_QUOTA_MB * 1024 * 1024;
+
+/**
+ * Registers a pending upload of `me` and signs the URL its bytes go to: refused past the person's presign
+ * rate (429), or when their files and this one (its declared size, else the largest allowed) would pass
+ * their quota (413). Checked and registered under a lock on the person, so two at once cannot both fit.
+ */
 export async function presignUpload(
   deps: FilesDeps,
   me: AuthContext,
   body: z.output<typeof presignUploadRequest>,
 ) {
   const key = newUploadKey();
-  await deps.db
-    .insertInto('uploads')
-    .values({
-      key,
-      owner_id: me.userId,
-      filename: body.filename,
-      declared_type: body.contentType,
-      state: 'pending',
-      content_type: null,
-      size: null,
-      ref_kind: null,
-      ref_id: null,
-      stored_at: null,
-      attached_at: null,
-      deleted_at: null,
-    })
-    .execute();
+  const declared = body.size ?? limits.fileBytes;
+  await deps.db.transaction().execute(async (trx) => {
+    await deps.presignLimit.consume(me.userId, trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`quota:${me.userId}`}, 0))`.execute(trx);
+    const used = await usedBytes(trx, me.userId);
+    const quota = quotaBytesOf(deps.config);
+    if (used + declared > quota)
+      throw new HttpError(413, 'payload_too_large', fileMessages.quotaFull(used, quota));
+    await trx
+      .insertInto('uploads')
+      .values({
+        key,
+        owner_id: me.userId,
+        filename: body.filename,
+        declared_type: body.contentType,
+        state: 'pending',
+        content_type: null,
+        size: null,
+        declared_size: String(declared),
+        ref_kind: null,
+        ref_id: null,
+        stored_at: null,
+        attached_at: null,
+        deleted_at: null,
+      })
+      .execute();
+  });
   const { url, headers } = await deps.store.presignUpload(key, {
     contentType: body.contentType,
     size: body.size,

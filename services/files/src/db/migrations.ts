@@ -38,4 +38,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25T23:00_files_declared_size': {
+    async up(db: Kysely<any>) {
+      // What an upload under way counts against its owner's quota until its bytes are stored.
+      await db.schema.alterTable('uploads').addColumn('declared_size', 'bigint').execute();
+    },
+  },
 };

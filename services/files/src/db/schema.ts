@@ -13,6 +13,8 @@ export interface FilesTables {
     /** What the first bytes say (or the safe fallback), set once the bytes are stored. */
     content_type: string | null;
     size: string | null;
+    /** The size the browser said at presign (or the largest allowed): counted against the quota until stored. */
+    declared_size: string | null;
     state: UploadState;
     ref_kind: 'task' | 'folder' | null;
     ref_id: string | null;

@@ -8,7 +8,7 @@ import {
 import { type AppEnv, jsonBody, requireAuth, unauthorized } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { FilesDeps } from '../context';
-import { claimUpload, grantUrl, presignUpload, releaseUpload } from '../uploads';
+import { claimUpload, grantUrl, presignUpload, quotaBytesOf, releaseUpload, usedBytes } from '../uploads';
 
 /**
  * POST /api/uploads/presign/ (SPEC §7, through the gateway), and the calls of the services that attach
@@ -28,6 +28,13 @@ export function uploadRoutes(deps: FilesDeps) {
     if (erased) throw unauthorized('Token is invalid or expired');
     return c.json(await presignUpload(deps, c.get('auth'), body));
   });
+
+  app.get('/api/uploads/usage/', auth, async (c) =>
+    c.json({
+      usedBytes: await usedBytes(deps.db, c.get('auth').userId),
+      quotaBytes: quotaBytesOf(deps.config),
+    }),
+  );
 
   app.post(internalFilePaths.claim, auth, async (c) =>
     c.json(await claimUpload(deps, c.get('auth'), await jsonBody(c, claimUploadRequest))),
