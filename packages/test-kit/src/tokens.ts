@@ -49,3 +49,16 @@ export async function forgeToken(options: ForgeOptions = {}) {
     .setExpirationTime(now + (options.expiresInSeconds ?? 600))
     .sign(key);
 }
+
+/**
+ * The tokens a verifier must refuse, each one change away from the accepted control token of `forgeToken`
+ * (`key` and `like` given): a foreign key, HS256, the wrong type, issuer or audience, an expiry past.
+ */
+export const badTokenCases: [name: string, change: ForgeOptions][] = [
+  ['a foreign key', { key: undefined }],
+  ['HS256', { alg: 'HS256' }],
+  ['the wrong typ', { typ: 'JWT' }],
+  ['the wrong issuer', { iss: 'evil' }],
+  ['the wrong audience', { aud: 'other' }],
+  ['an expired one', { expiresInSeconds: -60 }],
+];
