@@ -184,6 +184,8 @@ describe('npm start on a fresh checkout', () => {
     expect(down?.body.failures.tasks).toMatch(/database/);
     const firstFailure = statuses.findIndex((status) => status !== 201);
     expect(firstFailure).toBeGreaterThan(0);
+    // Refused as "try again in a moment" (503), never as a fault (500).
+    expect(new Set(statuses.filter((status) => status !== 201))).toEqual(new Set([503]));
     expect(statuses.slice(firstFailure).filter((status) => status === 201).length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(201);
     expect(await write()).toBe(201);

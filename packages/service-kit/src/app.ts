@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { AuthContext } from './auth';
-import { errorBodyOf, HttpError } from './errors';
+import { databaseUnavailable, errorBodyOf, HttpError, isDatabaseUnavailable } from './errors';
 import type { Logger } from './logger';
 
 export type AppEnv = {
@@ -112,8 +112,12 @@ export function createServiceApp(options: ServiceAppOptions) {
   });
 
   app.notFound((c) => c.json(errorBodyOf('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
     const requestId = c.get('requestId');
+    // A database that is away is not a fault of the request: 503 with Retry-After, logged once as a warning.
+    const unavailable = !(thrown instanceof HttpError) && isDatabaseUnavailable(thrown);
+    if (unavailable) logger.warn({ requestId, err: thrown }, 'database unavailable');
+    const error = unavailable ? databaseUnavailable() : thrown;
     if (error instanceof HttpError) {
       for (const [k, v] of Object.entries(error.extra.headers ?? {})) c.header(k, v);
       const { headers: _headers, ...extra } = error.extra;

@@ -54,6 +54,18 @@ describe('service app', () => {
   app.get('/teapot', () => {
     throw new HttpError(409, 'conflict', 'Already there.');
   });
+  /** What pg throws: a refused connection, a server shutting down, a broken unique key. */
+  const pgError = (message: string, code: string) => Object.assign(new Error(message), { code });
+  app.get('/db/:case', (c) => {
+    const errors: Record<string, Error> = {
+      refused: pgError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      shutdown: pgError('terminating connection due to administrator command', '57P01'),
+      starting: pgError('the database system is starting up', '57P03'),
+      cut: new Error('Connection terminated unexpectedly'),
+      duplicate: pgError('duplicate key value violates unique constraint', '23505'),
+    };
+    throw errors[c.req.param('case')];
+  });
   app.get('/tokens', (c) => c.json({ access: 'secret' }));
   app.get('/keys', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
@@ -66,6 +78,24 @@ describe('service app', () => {
     const answer = c.body('{"tasks":[]}', 200, { 'content-type': 'application/json' });
     made.push(answer);
     return answer;
+  });
+
+  it.each(['refused', 'shutdown', 'starting', 'cut'])(
+    'answers a database that is away (%s) with 503 and Retry-After, not 500',
+    async (kind) => {
+      const res = await app.request(`/db/${kind}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect((await res.json()).error).toBe(
+        'Baton cannot reach its database right now. Please try again in a moment.',
+      );
+    },
+  );
+
+  it('keeps any other database error a 500 that says nothing of it', async () => {
+    const res = await app.request('/db/duplicate');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(await res.json())).not.toContain('duplicate');
   });
 
   it('answers /healthz and a failing /readyz with 503 naming the check', async () => {
