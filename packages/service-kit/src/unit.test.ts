@@ -86,7 +86,7 @@ describe('service app', () => {
       const res = await app.request(`/db/${kind}`);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
-      expect((await res.json()).error).toBe(
+      expect(((await res.json()) as { error: string }).error).toBe(
         'Baton cannot reach its database right now. Please try again in a moment.',
       );
     },
