@@ -1,4 +1,5 @@
 import { useStorageUsageQuery } from '../api';
+import { LoadState } from '../LoadState';
 import { messages } from '../messages';
 import { Section } from '../Section';
 
@@ -7,16 +8,12 @@ export function StorageSection() {
   const { data, isLoading, isError } = useStorageUsageQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <Section title="Storage" intro={messages.storageHint}>
-      {isLoading ? (
-        <p className="settings-muted" role="status">
-          {messages.storageLoading}
-        </p>
-      ) : null}
-      {isError ? (
-        <p className="settings-error" role="alert">
-          {messages.storageLoadFailed}
-        </p>
-      ) : null}
+      <LoadState
+        loading={isLoading}
+        failed={isError}
+        loadingText={messages.storageLoading}
+        failedText={messages.storageLoadFailed}
+      />
       {data ? (
         <div className="settings-storage">
           <p className="settings-storage__label" id="settings-storage-label">

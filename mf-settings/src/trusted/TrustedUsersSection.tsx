@@ -3,6 +3,7 @@ import { Button, NoticeBanner, TextField, useNotice } from '@baton/ui';
 import { failureMessage } from '@baton/web-platform';
 import { type FormEvent, useState } from 'react';
 import { useAddTrustedUserMutation, useRemoveTrustedUserMutation, useTrustedUsersQuery } from '../api';
+import { LoadState } from '../LoadState';
 import { messages } from '../messages';
 import { Section } from '../Section';
 import { addedOn, displayName, emailOf } from './displayName';
@@ -82,16 +83,12 @@ function TrustedList({ show }: { show: Show }) {
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </Button>
       </div>
-      {isLoading ? (
-        <p className="settings-muted" role="status">
-          {messages.trustedLoading}
-        </p>
-      ) : null}
-      {isError ? (
-        <p className="settings-error" role="alert">
-          {messages.trustedLoadFailed}
-        </p>
-      ) : null}
+      <LoadState
+        loading={isLoading}
+        failed={isError}
+        loadingText={messages.trustedLoading}
+        failedText={messages.trustedLoadFailed}
+      />
       {data?.length ? (
         <ul className="settings-trusted__list">
           {data.map((entry) => (
