@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { makeUser } from '@baton/test-kit';
+import { signUp } from '@baton/test-kit';
 import { chromium, type Page } from 'playwright-core';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
@@ -61,14 +61,9 @@ for (const path of ['/', '/login']) {
   await page.close();
 }
 
-// /home needs a session: sign up through the API, then store it as login does.
-const person = makeUser();
-const signup = await fetch(`${base}/user_signup/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ...person, confirmPassword: person.password }),
-});
-const body = (await signup.json()) as { tokens: { access: string; refresh: string } };
+// /home needs a session: sign up and in through the API, then store it as login does.
+const person = await signUp((path, init) => fetch(`${base}${path}`, init));
+const body = { tokens: { access: person.access, refresh: person.refresh } };
 const context = await browser.newContext();
 await context.addInitScript(
   ({ tokens, email }) => {

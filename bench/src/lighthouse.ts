@@ -17,7 +17,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, makeUser } from '@baton/test-kit';
+import { freePort, signUp } from '@baton/test-kit';
 import { chromium } from 'playwright-core';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
@@ -42,15 +42,9 @@ interface Report {
   audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
 }
 
-// /home needs a session: sign up through the API, then keep its tokens where login would (Remember me).
-const person = makeUser();
-const signup = await fetch(`${base}/user_signup/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ...person, confirmPassword: person.password }),
-});
-if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
-const { tokens } = (await signup.json()) as { tokens: { access: string; refresh: string } };
+// /home needs a session: sign up and in through the API, then keep its tokens where login would (Remember me).
+const person = await signUp((path, init) => fetch(`${base}${path}`, init));
+const tokens = { access: person.access, refresh: person.refresh };
 
 const profile = mkdtempSync(join(tmpdir(), 'baton-lighthouse-'));
 const port = await freePort();

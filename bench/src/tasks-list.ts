@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { taskPageRequest } from '@baton/contracts';
 import { databaseUrl, executePrepared, prepareStatementsOn, usePreparedStatements } from '@baton/service-kit';
 import { pageQuery, wholeListQuery } from '@baton/tasks';
-import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
+import { readJson, signUp } from '@baton/test-kit';
 import { type Compilable, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { onSchedule, percentile, run, runAtRate, scheduleLine, startServer } from './harness';
@@ -85,13 +85,9 @@ async function main() {
   const statements = prepareStatementsOn(pool);
   const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
   usePreparedStatements(db, statements);
-  const user = makeUser();
+  const user = await signUp((path, init) => fetch(`${server.base}${path}`, init));
+  const { id: userId, access } = user;
   try {
-    const signup = await readJson(
-      fetch(`${server.base}/user_signup/`, jsonRequest('POST', { ...user, confirmPassword: user.password })),
-    );
-    const { id: userId } = signup.user as { id: string };
-    const access: string = signup.tokens.access;
     await sql`
       insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, progress, created_at)
       select ${userId}::uuid, ${user.email}, 'personal', 'Task ' || n, repeat('Some words about the work. ', 4),

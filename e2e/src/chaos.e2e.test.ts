@@ -124,7 +124,7 @@ async function changeUnderFaults(
 ) {
   const run = `chaos-${Date.now().toString(36)}`;
   const people = await Promise.all(
-    Array.from({ length: peopleCount }, () => signUpAndLogin(topology.url('identity'))),
+    Array.from({ length: peopleCount }, () => signUpAndLogin(topology.url('identity'), { mailbox: mail })),
   );
   const emails = people.map((p) => p.user.email.toLowerCase());
   for (const truster of people)

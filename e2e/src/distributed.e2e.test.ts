@@ -7,6 +7,7 @@ import {
   makeUser,
   natsUrl,
   readJson,
+  signUp,
   startSmtpCapture,
 } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,14 +76,14 @@ describe('npm run start:distributed', () => {
 
   it('a person signs up on one gateway replica and signs in on the other', async () => {
     const [a, b] = gateways as [string, string];
-    const { tokens } = await signUpAndLogin(a, b);
+    const { tokens } = await signUpAndLogin(a, { loginBase: b, mailbox: mail });
     expect(await socketProtocol(b.replace('http', 'ws'), tokens.access, a)).toBe('jwt');
   });
 
   it('a task assigned through one replica reaches its recipient through the other (people known over NATS)', async () => {
     const [a, b] = gateways as [string, string];
-    const owner = await signUpAndLogin(a);
-    const recipient = await signUpAndLogin(b);
+    const owner = await signUpAndLogin(a, { mailbox: mail });
+    const recipient = await signUpAndLogin(b, { mailbox: mail });
     const form = {
       title: 'Distributed',
       dueDate: '2026-12-24',
@@ -107,9 +108,9 @@ describe('npm run start:distributed', () => {
   it('each replica delivers live messages to its own sockets, once, and to nobody else', async () => {
     const [a, b] = gateways as [string, string];
     const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
-    const ana = await signUpAndLogin(a);
-    const ben = await signUpAndLogin(b);
-    const stranger = await signUpAndLogin(a);
+    const ana = await signUpAndLogin(a, { mailbox: mail });
+    const ben = await signUpAndLogin(b, { mailbox: mail });
+    const stranger = await signUpAndLogin(a, { mailbox: mail });
     const bensBell = await liveSocket(wsB, '/ws/notifications/', ben.tokens.access, a);
     const bensList = await liveSocket(wsB, '/ws/tasks/', ben.tokens.access, a);
     const anasList = await liveSocket(wsA, '/ws/tasks/', ana.tokens.access, a);
@@ -149,8 +150,8 @@ describe('npm run start:distributed', () => {
   it('a task list socket dropped on one replica resumes on the other: what it missed, in order, then the live ones', async () => {
     const [a, b] = gateways as [string, string];
     const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
-    const ana = await signUpAndLogin(a);
-    const ben = await signUpAndLogin(b);
+    const ana = await signUpAndLogin(a, { mailbox: mail });
+    const ben = await signUpAndLogin(b, { mailbox: mail });
     const first = await liveSocket(wsB, '/ws/tasks/', ben.tokens.access, a);
     const form = { title: 'Resumed', dueDate: '2026-12-24', priority: 'Moderate' };
     const id = await assignWhenKnown(a, ana.tokens.access, { ...form, email: ben.user.email });
@@ -223,9 +224,9 @@ describe('npm run start:distributed', () => {
     it('A on replica 1 and B on replica 2 each see the other once; socket and REST store alike; the bell rises', async () => {
       const [a, b] = gateways as [string, string];
       const [wsA, wsB] = [a, b].map((url) => url.replace('http', 'ws')) as [string, string];
-      const ana = await signUpAndLogin(a);
-      const ben = await signUpAndLogin(b);
-      const stranger = await signUpAndLogin(a);
+      const ana = await signUpAndLogin(a, { mailbox: mail });
+      const ben = await signUpAndLogin(b, { mailbox: mail });
+      const stranger = await signUpAndLogin(a, { mailbox: mail });
       const id = await sharedTask(a, ana, ben);
       const path = `/ws/comments/${id}/`;
       expect(await handshakeStatus(b, path, stranger.tokens.access, a)).toBe(404);
@@ -258,8 +259,8 @@ describe('npm run start:distributed', () => {
 
     it('after a forced disconnect the missed comments arrive on reconnect (?after=)', async () => {
       const [a, b] = gateways as [string, string];
-      const ana = await signUpAndLogin(a);
-      const ben = await signUpAndLogin(b);
+      const ana = await signUpAndLogin(a, { mailbox: mail });
+      const ben = await signUpAndLogin(b, { mailbox: mail });
       const id = await sharedTask(a, ana, ben);
       const say = (content: string) =>
         readJson(
@@ -289,7 +290,7 @@ describe('npm run start:distributed', () => {
 
   it('a file uploaded through one replica is attached, previewed and downloaded through the other', async () => {
     const [a, b] = gateways as [string, string];
-    const ana = await signUpAndLogin(a);
+    const ana = await signUpAndLogin(a, { mailbox: mail });
     const file = await uploadFile((url, init) => fetch(new URL(url, a), init), ana.tokens.access, {
       name: 'plan.pdf',
       type: 'application/pdf',
@@ -319,7 +320,7 @@ describe('npm run start:distributed', () => {
 
   it('a folder made through one replica files a task made through the other', async () => {
     const [a, b] = gateways as [string, string];
-    const ana = await signUpAndLogin(a);
+    const ana = await signUpAndLogin(a, { mailbox: mail });
     const folder = await readJson(
       fetch(
         `${a}/api/folders/`,
@@ -393,14 +394,14 @@ describe('npm run start:distributed', () => {
 
     it('logout', async () => {
       const [a, b] = gateways as [string, string];
-      const { tokens } = await signUpAndLogin(a);
+      const { tokens } = await signUpAndLogin(a, { mailbox: mail });
       await fetch(`${b}/api/logout/`, jsonRequest('POST', { refresh: tokens.refresh }, tokens.access));
       await refusedEverywhere(tokens.access);
     });
 
     it("a password change (the other sessions')", async () => {
       const [a, b] = gateways as [string, string];
-      const { user, tokens } = await signUpAndLogin(a);
+      const { user, tokens } = await signUpAndLogin(a, { mailbox: mail });
       const other = await login(b, user.email, user.password);
       const change = {
         currentPassword: user.password,
@@ -416,7 +417,7 @@ describe('npm run start:distributed', () => {
 
     it('a password reset', async () => {
       const [a] = gateways as [string];
-      const { user, tokens } = await signUpAndLogin(a);
+      const { user, tokens } = await signUpAndLogin(a, { mailbox: mail });
       await fetch(`${a}/api/auth/password-reset/request/`, jsonRequest('POST', { email: user.email }));
       const link = new URL(/https?:\/\/\S+/.exec((await mail.waitFor(user.email)).text)?.[0] ?? '');
       const confirm = {
@@ -433,7 +434,7 @@ describe('npm run start:distributed', () => {
 
     it('refresh-token reuse', async () => {
       const [a, b] = gateways as [string, string];
-      const { tokens } = await signUpAndLogin(a);
+      const { tokens } = await signUpAndLogin(a, { mailbox: mail });
       const first = await readJson(
         fetch(`${a}/api/token/refresh/`, jsonRequest('POST', { refresh: tokens.refresh })),
       );
@@ -449,7 +450,7 @@ describe('npm run start:distributed', () => {
 
     it("account deletion, and the deleted account's pending invitation reaches nobody", async () => {
       const [a, b] = gateways as [string, string];
-      const { tokens } = await signUpAndLogin(a);
+      const { tokens } = await signUpAndLogin(a, { mailbox: mail });
       const invitee = makeUser();
       const invite = {
         title: 'Left behind',
@@ -469,11 +470,7 @@ describe('npm run start:distributed', () => {
       const again = await fetch(`${a}/send_email/invite_user`, jsonRequest('POST', invite, tokens.access));
       expect(again.status).toBe(401);
       // The invitee signs up: nothing of the deleted account's is waiting for them.
-      const signup = await fetch(
-        `${b}/user_signup/`,
-        jsonRequest('POST', { ...invitee, confirmPassword: invitee.password }),
-      );
-      const { tokens: theirs } = await readJson(signup);
+      const theirs = await signUp((path, init) => fetch(`${b}${path}`, init), invitee, { mailbox: mail });
       await new Promise((r) => setTimeout(r, 1_000));
       const invited = await readJson(
         fetch(`${a}/get_invited/`, jsonRequest('POST', { userEmail: invitee.email }, theirs.access)),

@@ -1,16 +1,21 @@
 import { routes, type ServiceName } from '@baton/contracts';
-import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
+import { confirmEmail, jsonRequest, type Mailbox, makeUser, readJson } from '@baton/test-kit';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 
-/** Sign-up then login through a gateway, as the shell does; returns the login tokens. */
-export async function signUpAndLogin(base: string, loginBase = base) {
+/**
+ * Sign-up then login through a gateway, as the shell does; returns the login tokens. With a `mailbox` the
+ * person first confirms their address (the link mailed at sign-up), as one who is to receive tasks must.
+ */
+export async function signUpAndLogin(base: string, options: { loginBase?: string; mailbox?: Mailbox } = {}) {
+  const { loginBase = base, mailbox } = options;
   const user = makeUser();
   const signup = await fetch(
     `${base}/user_signup/`,
     jsonRequest('POST', { ...user, confirmPassword: user.password }),
   );
   expect(signup.status).toBe(201);
+  if (mailbox) await confirmEmail((path, init) => fetch(`${base}${path}`, init), mailbox, user.email);
   const login = await fetch(
     `${loginBase}/login/`,
     jsonRequest('POST', { email: user.email, password: user.password }),

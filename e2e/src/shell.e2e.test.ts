@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 
 import type { Server } from 'node:http';
+import { identityMessages } from '@baton/contracts';
 import { freePort, makeUser } from '@baton/test-kit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,11 +81,11 @@ const storedTokens = (page: Page) =>
   }));
 
 describe('signing in', () => {
-  it('signs up through the form, then logs in with Remember me: tokens in localStorage', async () => {
+  it('signs up through the form, logs in with Remember me (tokens in localStorage), and confirms the address by its link', async () => {
     const { context, page } = await newPage();
     const person = makeUser();
     await signUpThroughTheForm(page, person);
-    await page.getByText('Your account is ready. Sign in to continue.').waitFor();
+    await page.getByText(identityMessages.signupDone).waitFor();
     await logIn(page, person);
     await page.waitForURL('**/home');
     await page.getByRole('heading', { level: 1, name: 'Personal Tasks' }).waitFor();
@@ -92,6 +93,17 @@ describe('signing in', () => {
     const tokens = await storedTokens(page);
     expect(tokens.local).toBeTruthy();
     expect(tokens.session).toBeNull();
+    // Until the mailed link is followed, the workspace asks for it.
+    const ask = page.getByText(/Confirm your e-mail address with the link we sent you/);
+    await ask.waitFor();
+    await page.goto(
+      await stack.linkMailedTo(person.email.toLowerCase(), /http\S+\/verify-email\?token=[\w-]+/),
+    );
+    await page.getByText(identityMessages.verifyDone).waitFor();
+    await page.getByRole('link', { name: 'Go to Baton' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Personal Tasks' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await ask.count()).toBe(0);
     await context.close();
   });
 

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { databaseUrl } from '@baton/service-kit';
-import { freePort, makeUser, readJson } from '@baton/test-kit';
+import { eventually, freePort, type Mailbox, readJson, signUp } from '@baton/test-kit';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildFrontEnds, launchBrowser } from './browser';
 import { AppProcess, cleanEnv } from './process';
 
@@ -87,30 +87,27 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
     return { context, page: await context.newPage() };
   }
 
-  /** A person who already has an account (made through the API, to keep each test about one thing). */
-  async function existingPerson(overrides: Partial<Person> = {}): Promise<Person & SignedUp> {
-    const person = makeUser(overrides);
-    const res = await fetch(`${urls.base}/user_signup/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...person, confirmPassword: person.password }),
-    });
-    expect(res.status).toBe(201);
-    const { user, tokens } = (await res.json()) as { user: { id: string }; tokens: { access: string } };
-    return { ...person, id: user.id, access: tokens.access };
+  /** The catcher's mails, read over its web API (the app runs in another process). */
+  const mailbox: Mailbox = {
+    waitFor: (to, { match } = {}) =>
+      eventually(async () => {
+        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${urls.mail}/api/messages`));
+        return mails.find((m) => m.to.includes(to.toLowerCase()) && (match?.(m) ?? true));
+      }),
+  };
+
+  /**
+   * A person who already has an account, with their address confirmed (made through the API, to keep each
+   * test about one thing).
+   */
+  function existingPerson(overrides: Partial<Person> = {}): Promise<Person & SignedUp> {
+    return signUp((path, init) => fetch(`${urls.base}${path}`, init), overrides, { mailbox });
   }
 
-  /** The text of the newest mail to `email` that matches `pattern`, waiting for it to arrive. */
+  /** The first link mailed to `email` that matches `pattern`, waiting for it to arrive. */
   async function linkMailedTo(email: string, pattern: RegExp) {
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${urls.mail}/api/messages`));
-        link = pattern.exec(mails.find((m) => m.to.includes(email))?.text ?? '')?.[0];
-        return link;
-      })
-      .toBeTruthy();
-    return link as string;
+    const mail = await mailbox.waitFor(email, { match: (m) => pattern.test(m.text) });
+    return pattern.exec(mail.text)?.[0] as string;
   }
 
   return {

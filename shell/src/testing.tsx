@@ -1,6 +1,7 @@
 import { type AuthData, markActive, saveAuth } from '@baton/web-platform';
 import { fakeAccessToken, testUser } from '@baton/web-platform/testing';
 import { act, render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { App } from './app/App';
@@ -21,6 +22,25 @@ export const stubRemotes = (
 ) => load as unknown as LoadRemote;
 
 export const currentLocation = () => document.querySelector('[data-testid="location"]')?.textContent;
+
+/**
+ * identity's session check, which the workspace asks on opening (is the person's address confirmed?): a
+ * confirmed person unless `emailVerified` is false.
+ */
+export const sessionCheck = ({ emailVerified = true } = {}) =>
+  http.get('/api/token/check/', () =>
+    HttpResponse.json({
+      ok: true,
+      status: 'ok',
+      user: {
+        id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60',
+        email: testUser.email,
+        first_name: testUser.firstName,
+        last_name: testUser.lastName,
+      },
+      emailVerified,
+    }),
+  );
 
 /** Never resolves: remote areas stay "Loading…" unless a test gives a loader. */
 const pendingLoader: LoadRemote = () => new Promise(() => undefined);

@@ -38,7 +38,11 @@ export const identityMessages = {
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooWeak:
     'This password is too easy to guess. Try a longer phrase of words that do not go together.',
-  emailTaken: 'An account with this email already exists.',
+  signupDone: 'Check your e-mail: we sent a link to confirm your address. You can sign in now.',
+  verifyInvalid: 'Invalid or expired link.',
+  verifyDone: 'Your e-mail address is confirmed.',
+  verifySent: (email: string) => `We sent a new link to ${email}.`,
+  verifyAlready: 'Your e-mail address is already confirmed.',
   resetRequested: 'If the email exists, a reset link has been sent.',
   resetEmailRequired: 'Email is required.',
   resetFillAll: 'Please fill in all fields.',

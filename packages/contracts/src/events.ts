@@ -16,7 +16,14 @@ const taskEvent = z.object({ task });
 
 /** Every event subject and the schema of its `data`. */
 export const eventPayloads = {
-  'identity.user.created': userRef.extend({ firstName: z.string(), lastName: z.string() }),
+  /** `emailVerified` false until the person follows the mailed link (events before it existed: true). */
+  'identity.user.created': userRef.extend({
+    firstName: z.string(),
+    lastName: z.string(),
+    emailVerified: z.boolean().default(true),
+  }),
+  /** The person proved their address: tasks and trust waiting for it reach them now. */
+  'identity.user.verified': userRef,
   'identity.user.deleted': userRef,
   /** Sessions that ended: their access tokens must be refused everywhere until they expire. */
   'identity.session.revoked': z.object({

@@ -37,6 +37,8 @@ export const loginResponse = z.object({
   tokens: tokenPair,
   /** Beyond SPEC §7: the account's preferences, so a new device starts with them. */
   preferences,
+  /** Beyond SPEC: whether the person confirmed their address (tasks sent to it reach them only then). */
+  emailVerified: z.boolean(),
   error: z.null(),
 });
 
@@ -62,13 +64,23 @@ export const signupRequest = z
     message: m.signupPasswordMismatch,
     path: ['confirmPassword'],
   });
-export const signupResponse = z.object({ user: publicUser, tokens: tokenPair, error: z.null() });
+/**
+ * The same answer for a new address and a taken one (whose owner is mailed instead), so sign-up tells no one
+ * who has an account: no tokens (the person signs in next, as SPEC's flow goes to /login), and what to do.
+ */
+export const signupResponse = z.object({ tokens: z.null(), error: z.null(), message: z.string() });
+
+// POST /api/auth/verify-email/ (the link mailed at sign-up)
+export const verifyEmailRequest = z.object({
+  token: z.string({ error: m.verifyInvalid }).min(1, m.verifyInvalid).max(128, m.verifyInvalid),
+});
 
 // GET /api/token/check/
 export const tokenCheckResponse = z.object({
   ok: z.literal(true),
   status: z.literal('ok'),
   user: publicUser,
+  emailVerified: z.boolean(),
 });
 
 // POST /api/token/refresh/

@@ -81,6 +81,23 @@ export const routes = [
   }),
   route({
     method: 'POST',
+    path: '/api/auth/verify-email/',
+    service: 'identity',
+    auth: false,
+    summary: 'Confirm the e-mail address with the mailed link (beyond SPEC)',
+    body: identity.verifyEmailRequest,
+    response: messageResponse,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend/',
+    service: 'identity',
+    auth: true,
+    summary: 'Mail a new confirmation link (beyond SPEC)',
+    response: messageResponse,
+  }),
+  route({
+    method: 'POST',
     path: '/api/auth/password-reset/request/',
     service: 'identity',
     auth: false,

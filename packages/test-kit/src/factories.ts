@@ -39,16 +39,46 @@ export interface SignedUpUser extends TestUser {
   refresh: string;
 }
 
-/** Signs a new person up through the real /user_signup/ route of `fetcher` (an app or the gateway). */
-export async function signUp(fetcher: Fetcher, overrides: Partial<TestUser> = {}): Promise<SignedUpUser> {
+/** Where a test reads the mails sent to a person (a harness's SMTP capture). */
+export interface Mailbox {
+  waitFor(to: string, options?: { match?: (mail: { text: string }) => boolean }): Promise<{ text: string }>;
+}
+
+/**
+ * Signs a new person up through the real /user_signup/ route of `fetcher` (an app or the gateway) and signs
+ * them in. With a `mailbox`, they first confirm their address through the mailed link, as a person who is
+ * to receive tasks must.
+ */
+export async function signUp(
+  fetcher: Fetcher,
+  overrides: Partial<TestUser> = {},
+  options: { mailbox?: Mailbox } = {},
+): Promise<SignedUpUser> {
   const user = makeUser(overrides);
   const res = await fetcher(
     '/user_signup/',
     jsonRequest('POST', { ...user, confirmPassword: user.password }),
   );
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { id: string }; tokens: { access: string; refresh: string } };
+  if (options.mailbox) await confirmEmail(fetcher, options.mailbox, user.email);
+  const login = await fetcher('/login/', jsonRequest('POST', { email: user.email, password: user.password }));
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const body = (await login.json()) as { user: { id: string }; tokens: { access: string; refresh: string } };
   return { ...user, id: body.user.id, access: body.tokens.access, refresh: body.tokens.refresh };
+}
+
+/** The token of the first confirmation link mailed to `email`, waiting for it to arrive. */
+export async function confirmationToken(mailbox: Mailbox, email: string) {
+  const pattern = /\/verify-email\?token=([\w-]+)/;
+  const mail = await mailbox.waitFor(email, { match: (m) => pattern.test(m.text) });
+  return pattern.exec(mail.text)?.[1] as string;
+}
+
+/** Follows the confirmation link mailed to `email`. */
+export async function confirmEmail(fetcher: Fetcher, mailbox: Mailbox, email: string) {
+  const token = await confirmationToken(mailbox, email);
+  const res = await fetcher('/api/auth/verify-email/', jsonRequest('POST', { token }));
+  if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`);
 }
 
 /** A response body for assertions; tests read fields freely and let the assertions check them. */

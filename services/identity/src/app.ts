@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { passwordRoutes } from './routes/password/password.routes';
 import { trustedRoutes } from './routes/trusted/trusted.routes';
+import { verifyRoutes } from './routes/verify/verify.routes';
 import { reannounceRevocations } from './sessions';
 
 export const SERVICE_NAME = 'identity';
@@ -45,6 +46,9 @@ const rateLimitRules: Record<keyof IdentityDeps['limits'], RateLimitRule> = {
   resetConfirm: { max: 10, windowMs: minute },
   // Per account: a stolen access token must not become a way to guess the current password.
   passwordChange: { max: 10, windowMs: 15 * minute },
+  verify: { max: 20, windowMs: minute },
+  // Per e-mail address: the mails sign-up and "send the link again" send to someone who may not have asked.
+  accountMail: { max: 5, windowMs: 60 * minute },
 };
 /** identity's limiters over its database, so its replicas share them (`enabled` false: count nothing). */
 export function createLimits(
@@ -76,6 +80,7 @@ export function createIdentityApp(
   app.route('/', passwordRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', trustedRoutes(deps));
+  app.route('/', verifyRoutes(deps));
   return app;
 }
 

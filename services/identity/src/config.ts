@@ -18,6 +18,8 @@ export const identityConfigSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(30),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
+  /** How long the link that confirms a new account's address works. */
+  VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Set to false only in tests that need many sign-ins from one address. */
   RATE_LIMITS: envVars.bool(true),
 });

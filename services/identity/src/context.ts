@@ -27,7 +27,9 @@ export interface IdentityDeps {
     | 'reset'
     | 'resetAccount'
     | 'resetConfirm'
-    | 'passwordChange',
+    | 'passwordChange'
+    | 'verify'
+    | 'accountMail',
     RateLimiter
   >;
   /** Caps on the invitations one person sends, and one address receives. */

@@ -33,5 +33,10 @@ export async function tokenCheck(deps: IdentityDeps, authorization: string | und
   const auth = await authenticate(deps, authorization);
   const user = await findUserById(deps.db, auth.userId);
   if (!user) throw unauthorized('Token is invalid or expired');
-  return { ok: true as const, status: 'ok' as const, user: toPublicUser(user) };
+  return {
+    ok: true as const,
+    status: 'ok' as const,
+    user: toPublicUser(user),
+    emailVerified: user.email_verified_at !== null,
+  };
 }

@@ -42,6 +42,16 @@ const loginFrom = (
   return request('/login/', { ...attempt, headers });
 };
 
+let addresses = 0;
+/** A new person, signed up and in from an address of their own (so that no test's address budget pays for it). */
+const newPerson = (request: TestIdentity['request']) => {
+  addresses += 1;
+  const address = `10.200.${addresses >> 8}.${addresses & 255}`;
+  return signUp((path, init) =>
+    request(path, { ...init, headers: { ...init?.headers, 'x-forwarded-for': address } }),
+  );
+};
+
 /** The `name=value` of the device cookie a sign-in's answer sets. */
 const deviceCookieOf = (res: Response) => {
   const set = res.headers.get('set-cookie') ?? '';
@@ -121,7 +131,7 @@ describe('rate limits', () => {
         }),
       );
     const beforeSignUp = hashes.count;
-    await signUp(t.request);
+    await newPerson(t.request);
     expect(hashes.count, 'the count sees a hash').toBeGreaterThan(beforeSignUp);
     const hashedBefore = hashes.count;
     for (let i = 0; i < 3; i++) expect((await confirm()).status).toBe(400);
@@ -130,8 +140,8 @@ describe('rate limits', () => {
   });
 
   it('stop guessing the current password through change-password, per account', async () => {
-    const user = await signUp(t.request);
-    const other = await signUp(t.request);
+    const user = await newPerson(t.request);
+    const other = await newPerson(t.request);
     const change = (who: typeof user, currentPassword: string) =>
       t.request(
         '/api/settings/change-password/',
@@ -149,7 +159,7 @@ describe('rate limits', () => {
   });
 
   it('count renewals per session: junk refresh tokens from an address hold back no real session', async () => {
-    const person = await signUp(t.request);
+    const person = await newPerson(t.request);
     const refresh = (token: string, address = '10.11.0.1') =>
       t.request('/api/token/refresh/', {
         ...jsonRequest('POST', { refresh: token }),
@@ -166,7 +176,37 @@ describe('rate limits', () => {
       token = (await readJson(renewed)).refresh;
     }
     expect((await refresh(token, '10.11.0.3')).status).toBe(429);
-    expect((await refresh((await signUp(t.request)).refresh)).status).toBe(200);
+    expect((await refresh((await newPerson(t.request)).refresh)).status).toBe(200);
+  });
+
+  it('cap the mails sign-up sends a taken address at 5 an hour, answering the same all the while', async () => {
+    const owner = await newPerson(t.request);
+    const attempt = () => {
+      const intruder = makeUser({ email: owner.email });
+      return t.request(
+        '/user_signup/',
+        jsonRequest('POST', { ...intruder, confirmPassword: intruder.password }),
+      );
+    };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await (await attempt()).text());
+    expect(new Set(answers).size).toBe(1);
+    expect(JSON.parse(answers[0] as string).message).toBe(m.signupDone);
+    const told = () =>
+      t.smtp.mails.filter((mail) => mail.to.includes(owner.email) && /already/.test(mail.subject));
+    await expect.poll(() => told().length).toBe(5);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(told()).toHaveLength(5);
+  });
+
+  it('cap "send the link again" per address: the 6th within the hour is refused', async () => {
+    const person = await newPerson(t.request);
+    const resend = () =>
+      t.request('/api/auth/verify-email/resend/', jsonRequest('POST', undefined, person.access));
+    for (let i = 0; i < 5; i++) expect((await resend()).status).toBe(200);
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect((await readJson(limited)).error).toBe(m.rateLimited(Number(limited.headers.get('retry-after'))));
   });
 
   it('count per client address', async () => {
@@ -277,7 +317,7 @@ describe('access tokens', () => {
 
   /** A token signed with identity's own key for a real open session: refused only for what `options` change. */
   const signed = async (options: ForgeOptions) => {
-    const user = await signUp(t.request);
+    const user = await newPerson(t.request);
     return forgeToken({ key: t.identity.deps.keys, like: user.access, ...options });
   };
   const check = (token: string) => t.request('/api/token/check/', jsonRequest('GET', undefined, token));
@@ -299,7 +339,7 @@ describe('access tokens', () => {
   });
 
   it('signs tokens with typ at+jwt, EdDSA, issuer, audience, sid and a short expiry', async () => {
-    const user = await signUp(t.request);
+    const user = await newPerson(t.request);
     const [header, payload] = user.access
       .split('.')
       .slice(0, 2)

@@ -4,6 +4,7 @@ import {
   databaseServerUrl,
   dropDatabase,
   jsonRequest,
+  signUp,
   startSmtpCapture,
   uniqueDatabaseName,
 } from '@baton/test-kit';
@@ -49,6 +50,8 @@ export async function startTestIdentity(
     /** JSON call with an optional bearer token. */
     call,
     post: (path: string, body: unknown, token?: string) => call('POST', path, token, body),
+    /** A new person who confirmed their address (as one who is to be trusted or sent tasks has), signed in. */
+    person: (overrides: Parameters<typeof signUp>[1] = {}) => signUp(request, overrides, { mailbox: smtp }),
     smtp,
     bus,
     database,

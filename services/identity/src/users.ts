@@ -1,6 +1,10 @@
 import type { Preferences, PublicUser } from '@baton/contracts';
-import { enqueueEvent } from '@baton/service-kit';
+import { enqueueEvent, enqueueMail } from '@baton/service-kit';
+import { sql } from 'kysely';
+import type { IdentityConfig } from './config';
 import type { IdentityDb } from './context';
+import { verifyMail } from './mails';
+import { randomSecret, sha256 } from './secrets';
 
 type Db = IdentityDb;
 
@@ -26,10 +30,59 @@ export const preferencesOf = (u: { notification_sound_enabled: boolean }): Prefe
   notificationSoundEnabled: u.notification_sound_enabled,
 });
 
+/** The account of a confirmed address: what others reach when they trust or send to an e-mail. */
+export async function findVerifiedUserByEmail(db: Db, email: string) {
+  const user = await findUserByEmail(db, email);
+  return user?.email_verified_at ? user : undefined;
+}
+
+/** Replaces the person's confirmation link with a new one and mails it (only the newest link works). */
+export async function sendVerification(
+  trx: Db,
+  config: IdentityConfig,
+  user: { id: string; email: string; first_name: string },
+) {
+  const token = randomSecret();
+  const ttl = config.VERIFY_TOKEN_TTL_HOURS;
+  const row = { token_hash: sha256(token), expires_at: new Date(Date.now() + ttl * 3_600_000) };
+  await trx
+    .insertInto('email_verifications')
+    .values({ user_id: user.id, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
+  const link = new URL('/verify-email', config.PUBLIC_URL);
+  link.searchParams.set('token', token);
+  await enqueueMail(trx, verifyMail(user.email, user.first_name, link.toString(), ttl));
+}
+
 /**
- * Trust that people gave this e-mail before it had an account becomes real trust on sign-up.
+ * The person proved their address (a confirmation or reset link reached them): trust waiting for it
+ * becomes real, and `identity.user.verified` lets tasks hand over the tasks waiting for it. False when it
+ * was confirmed already.
  */
-export async function claimTrustInvitations(trx: IdentityDb, user: { id: string; email: string }) {
+export async function markVerified(trx: Db, userId: string) {
+  const user = await trx
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  if (!user) return false;
+  await trx.deleteFrom('email_verifications').where('user_id', '=', user.id).execute();
+  await enqueueEvent(trx, 'identity.user.verified', {
+    actorId: user.id,
+    audience: [user.id],
+    data: { userId: user.id, email: user.email },
+  });
+  await claimTrustInvitations(trx, user);
+  return true;
+}
+
+/**
+ * Trust that people gave this e-mail before it had a confirmed account becomes real trust on confirmation.
+ */
+async function claimTrustInvitations(trx: IdentityDb, user: { id: string; email: string }) {
   const invitations = await trx
     .deleteFrom('trust_invitations')
     .where('email', '=', user.email)

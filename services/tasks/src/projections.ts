@@ -15,41 +15,55 @@ import { endCommentSockets } from './routes/comments/comments.service';
 import { audienceOf, selectTaskViews } from './views';
 
 type Trx = TasksTrx;
-/**
- * A new account may have tasks waiting for its address: link them to the person and mail each an accept
- * link (the invitation mail only asked them to sign up).
- */
+/** A new account: known by name here; tasks waiting for its address reach it once the address is confirmed. */
 async function onUserCreated(trx: Trx, config: TasksConfig, event: EventEnvelope) {
   const user = data(event, 'identity.user.created');
   const email = user.email.toLowerCase();
+  const row = {
+    email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email_verified: user.emailVerified,
+  };
   await trx
     .insertInto('users')
-    .values({ id: user.userId, email, first_name: user.firstName, last_name: user.lastName })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ email, first_name: user.firstName, last_name: user.lastName }),
-    )
+    .values({ id: user.userId, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
     .execute();
+  if (user.emailVerified) await claimWaitingTasks(trx, config, user.userId, email);
+}
+
+/** identity.user.verified: the person proved the address, so the tasks sent to it are theirs. */
+async function onUserVerified(trx: Trx, config: TasksConfig, event: EventEnvelope) {
+  const user = data(event, 'identity.user.verified');
+  const known = await trx
+    .updateTable('users')
+    .set({ email_verified: true })
+    .where('id', '=', user.userId)
+    .returning('email')
+    .executeTakeFirst();
+  if (known) await claimWaitingTasks(trx, config, user.userId, known.email);
+}
+
+/**
+ * Tasks waiting for an address (sent before it had a confirmed account) go to that person, with an accept
+ * link by mail for each (the invitation mail only asked them to sign up).
+ */
+async function claimWaitingTasks(trx: Trx, config: TasksConfig, userId: string, email: string) {
   const waiting = await trx
     .updateTable('task_recipients')
-    .set({ user_id: user.userId })
+    .set({ user_id: userId })
     .where('email', '=', email)
     .where('user_id', 'is', null)
     .returning('task_id')
     .execute();
-  if (waiting.length > 0)
-    await trx
-      .updateTable('tasks')
-      .set({ recipient_id: user.userId })
-      .where(
-        'id',
-        'in',
-        waiting.map((w) => w.task_id),
-      )
-      .execute();
-  for (const { task_id } of waiting) {
+  if (waiting.length === 0) return;
+  const taskIds = waiting.map((w) => w.task_id);
+  await trx.updateTable('tasks').set({ recipient_id: userId }).where('id', 'in', taskIds).execute();
+  for (const task_id of taskIds) {
     const view = await selectTaskViews(trx).where('t.id', '=', task_id).executeTakeFirstOrThrow();
     const role = view.kind === 'assign' ? 'assign' : 'invite';
-    const link = await issueAcceptLink(trx, config, { taskId: task_id, email, userId: user.userId, role });
+    const link = await issueAcceptLink(trx, config, { taskId: task_id, email, userId, role });
     const from = { name: view.owner_first_name ?? view.owner_email, email: view.owner_email };
     await enqueueMail(trx, acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS));
   }
@@ -153,6 +167,7 @@ export async function startProjections(options: {
       stream: 'IDENTITY',
       subjects: [
         'identity.user.created',
+        'identity.user.verified',
         'identity.user.deleted',
         'identity.trust.added',
         'identity.trust.removed',
@@ -161,6 +176,7 @@ export async function startProjections(options: {
     handle: async (event, trx) => {
       const t = trx as unknown as Trx;
       if (event.type === 'identity.user.created') return onUserCreated(t, options.config, event);
+      if (event.type === 'identity.user.verified') return onUserVerified(t, options.config, event);
       if (event.type === 'identity.user.deleted') return onUserDeleted(t, event);
       if (event.type === 'identity.trust.added') {
         const trust = data(event, 'identity.trust.added');

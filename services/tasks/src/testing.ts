@@ -8,7 +8,7 @@ import {
   eventually,
   jsonRequest,
   type SignedUpUser,
-  signUp,
+  type signUp,
   startSmtpCapture,
   uniqueDatabaseName,
 } from '@baton/test-kit';
@@ -56,11 +56,13 @@ export async function startTestTasks(
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     tasks.app.request(path, jsonRequest(method, body, token));
   const post = (path: string, body: unknown, token?: string) => call('POST', path, token, body);
+  /** Whether tasks knows a person of this address who confirmed it (whom tasks sent to it reach). */
   const knows = (email: string) =>
     tasks.deps.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', email.toLowerCase())
+      .where('email_verified', '=', true)
       .executeTakeFirst();
   return {
     tasks,
@@ -72,9 +74,9 @@ export async function startTestTasks(
     call,
     post,
     get: (path: string, token?: string) => call('GET', path, token),
-    /** A new person, signed up through identity and known to tasks. */
+    /** A new person, signed up through identity with their address confirmed, and known to tasks. */
     async person(overrides: Parameters<typeof signUp>[1] = {}): Promise<SignedUpUser> {
-      const user = await signUp(id.request, overrides);
+      const user = await id.person(overrides);
       await eventually(() => knows(user.email));
       return user;
     },

@@ -2,7 +2,7 @@ import { type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
 import { Button, ToastProvider } from '@baton/ui';
 import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from '../pages/auth';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from '../pages/auth';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
 import type { LoadRemote } from '../remotes/loader';
@@ -98,6 +98,7 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
           />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/contact" element={<ContactPage />} />

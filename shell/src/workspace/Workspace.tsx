@@ -8,6 +8,7 @@ import {
 import { useRef, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
+import { EmailConfirmation } from './EmailConfirmation';
 import { Sidebar } from './Sidebar';
 import './workspace.css';
 
@@ -79,6 +80,7 @@ export function Workspace() {
           </div>
         </header>
         <main className="workspace__content" id="workspace-content" tabIndex={-1}>
+          <EmailConfirmation />
           {/* Task cards (mf-tasks) are dragged onto folders (mf-folders) within one drag context. */}
           <TaskDragProvider>
             <CategoryView />

@@ -6,9 +6,13 @@ import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LoadRemote } from '../remotes';
-import { currentLocation, renderShell, signIn, stubRemotes } from '../testing';
+import { currentLocation, renderShell, sessionCheck, signIn, stubRemotes } from '../testing';
+import { confirmationText } from './EmailConfirmation';
 
-mockServer(http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })));
+const server = mockServer(
+  sessionCheck(),
+  http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })),
+);
 
 /** Remotes that render their name and props, so tests see which area got which view. */
 const echoView = async (remote: string, module: string) => {
@@ -222,5 +226,47 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
     // The sidebar is the way back.
     await userEvent.click(sidebar().getByRole('button', { name: 'Personal Tasks' }));
     expect(await screen.findByRole('button', { name: 'Open Work' })).toBeInTheDocument();
+  });
+});
+
+describe('an unconfirmed e-mail address', () => {
+  it('asks for the mailed link above the workspace, and sends it again on request', async () => {
+    let resent = 0;
+    server.use(
+      sessionCheck({ emailVerified: false }),
+      http.post('/api/auth/verify-email/resend/', () => {
+        resent += 1;
+        return HttpResponse.json({ message: 'We sent a new link to ada@example.com.' });
+      }),
+    );
+    signIn();
+    await renderShell('/home');
+    expect(await screen.findByText(new RegExp(confirmationText.ask))).toHaveTextContent('(ada@example.com)');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new link to ada@example.com.')).toBeVisible();
+    expect(resent).toBe(1);
+  });
+
+  it('says nothing once the address is confirmed', async () => {
+    signIn();
+    await renderShell('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeVisible();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(new RegExp(confirmationText.ask))).toBeNull();
+  });
+
+  it("shows the server's refusal of another link", async () => {
+    server.use(
+      sessionCheck({ emailVerified: false }),
+      http.post('/api/auth/verify-email/resend/', () =>
+        HttpResponse.json({ error: 'Too many attempts. Please try again in 60 minutes.' }, { status: 429 }),
+      ),
+    );
+    signIn();
+    await renderShell('/home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 60 minutes.',
+    );
   });
 });

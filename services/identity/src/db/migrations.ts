@@ -133,4 +133,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25T23:50_email_verification': {
+    async up(db: Kysely<any>) {
+      // Accounts made before sign-up proved the address keep receiving what is sent to them.
+      await db.schema.alterTable('users').addColumn('email_verified_at', 'timestamptz').execute();
+      await sql`update users set email_verified_at = created_at`.execute(db);
+      await db.schema
+        .createTable('email_verifications')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

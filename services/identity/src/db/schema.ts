@@ -10,6 +10,14 @@ export interface IdentityTables {
     notification_sound_enabled: Generated<boolean>;
     created_at: Generated<Date>;
     password_changed_at: Generated<Date>;
+    /** When the person followed the mailed link (or a reset link); null until then. */
+    email_verified_at: Date | null;
+  };
+  /** The one working confirmation link of an unconfirmed account (stored hashed; used once). */
+  email_verifications: {
+    user_id: string;
+    token_hash: string;
+    expires_at: Date;
   };
   /** A refresh-token family: one signed-in device. Its id is the `sid` claim of access tokens. */
   sessions: {

@@ -75,6 +75,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     newPassword: 'long enough',
     confirmPassword: 'long enough',
   },
+  '/api/auth/verify-email/': { token: 'x'.repeat(43) },
   '/api/settings/change-password/': {
     currentPassword: 'x',
     newPassword: 'long enough',

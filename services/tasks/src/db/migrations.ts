@@ -254,4 +254,13 @@ export const migrations: Record<string, Migration> = {
                 where mail_held_at is not null`.execute(db);
     },
   },
+  '2026-11-25T23:50_tasks_users_email_verified': {
+    async up(db: Kysely<any>) {
+      // Everyone known before identity confirmed addresses had an account that received tasks.
+      await db.schema
+        .alterTable('users')
+        .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(true))
+        .execute();
+    },
+  },
 };

@@ -6,6 +6,8 @@ export interface UsersTable {
   email: string;
   first_name: string;
   last_name: string;
+  /** Confirmed their address: only then do tasks sent to it reach them (an unconfirmed one is a stranger's). */
+  email_verified: Generated<boolean>;
 }
 
 /** `owner_id` trusts `trusted_id`: tasks from the trusted person arrive accepted, without a mail. */

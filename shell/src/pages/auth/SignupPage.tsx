@@ -1,6 +1,5 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
 import { Button, Checkbox, PasswordField, TextField } from '@baton/ui';
-import { startSession } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from './AuthCard';
@@ -37,11 +36,11 @@ export function SignupPage() {
     if (problem) return problem;
     const result = await postPublic('/user_signup/', { ...form, email: form.email.trim() });
     if (!result.ok) return result.error ?? networkFailure;
-    // SPEC §7: sign-up's tokens are kept in persistent storage; then the person signs in.
-    startSession(result.body as unknown as Parameters<typeof startSession>[0], true);
-    navigate('/login', {
-      state: { email: form.email.trim(), notice: 'Your account is ready. Sign in to continue.' },
-    });
+    // Sign-up answers alike whether or not the address had an account, so it starts no session: the person
+    // signs in next (SPEC §2), told to look for the confirmation mail.
+    const notice =
+      typeof result.body.message === 'string' ? result.body.message : identityMessages.signupDone;
+    navigate('/login', { state: { email: form.email.trim(), notice } });
   });
 
   return (

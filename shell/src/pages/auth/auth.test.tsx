@@ -4,9 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { currentLocation, renderShell } from '../../testing';
+import { currentLocation, renderShell, sessionCheck } from '../../testing';
+import { verifyText } from './VerifyEmailPage';
 
-const server = mockServer();
+const server = mockServer(sessionCheck());
 const user = {
   id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60',
   email: 'ada@example.com',
@@ -150,12 +151,14 @@ describe('sign-up', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(message);
   });
 
-  it('creates the account, keeps the tokens in localStorage and goes to /login', async () => {
+  const signupAnswer = { tokens: null, error: null, message: identityMessages.signupDone };
+
+  it('sends the form, starts no session, and goes to /login with the e-mail and the mail notice', async () => {
     let body: unknown;
     server.use(
       http.post('/user_signup/', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ user, tokens, error: null }, { status: 201 });
+        return HttpResponse.json(signupAnswer, { status: 201 });
       }),
     );
     await renderShell('/signup');
@@ -168,32 +171,61 @@ describe('sign-up', () => {
       password: 'correct horse',
       confirmPassword: 'correct horse',
     });
-    expect(localStorage.getItem('baton.accessToken')).toBe(tokens.access);
+    expect(localStorage.getItem('baton.accessToken')).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-  });
-
-  it('lands on the sign-in form after sign-up although the new tokens would pass the session check', async () => {
-    server.use(
-      http.post('/user_signup/', () => HttpResponse.json({ user, tokens, error: null }, { status: 201 })),
-      http.get('/api/token/check/', () => HttpResponse.json({ ok: true, status: 'ok' })),
-    );
-    await renderShell('/signup');
-    await fill();
-    await waitFor(() => expect(currentLocation()).toBe('/login'));
-    expect(await screen.findByText('Your account is ready. Sign in to continue.')).toBeVisible();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(currentLocation()).toBe('/login');
+    expect(await screen.findByText(identityMessages.signupDone)).toBeVisible();
   });
 
   it("shows the server's error", async () => {
     server.use(
       http.post('/user_signup/', () =>
-        HttpResponse.json({ error: identityMessages.emailTaken }, { status: 409 }),
+        HttpResponse.json({ error: identityMessages.passwordTooWeak }, { status: 400 }),
       ),
     );
     await renderShell('/signup');
     await fill();
-    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.emailTaken);
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.passwordTooWeak);
+  });
+});
+
+describe('confirming the e-mail address', () => {
+  it('spends the link once, says the address is confirmed, and offers the way in', async () => {
+    const tokens: unknown[] = [];
+    server.use(
+      http.post('/api/auth/verify-email/', async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json({ message: identityMessages.verifyDone });
+      }),
+    );
+    await renderShell('/verify-email?token=abc-123');
+    expect(await screen.findByText(identityMessages.verifyDone)).toBeVisible();
+    expect(tokens).toEqual([{ token: 'abc-123' }]);
+    expect(screen.getByRole('link', { name: 'Go to Baton' })).toHaveAttribute('href', '/home');
+  });
+
+  it('explains a used or expired link and how to get a new one', async () => {
+    server.use(
+      http.post('/api/auth/verify-email/', () =>
+        HttpResponse.json({ error: identityMessages.verifyInvalid }, { status: 400 }),
+      ),
+    );
+    await renderShell('/verify-email?token=used-one');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${identityMessages.verifyInvalid} ${verifyText.again}`,
+    );
+  });
+
+  it('explains a link without a token, asking nothing of the server', async () => {
+    let asked = false;
+    server.use(
+      http.post('/api/auth/verify-email/', () => {
+        asked = true;
+        return HttpResponse.json({ message: identityMessages.verifyDone });
+      }),
+    );
+    await renderShell('/verify-email');
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.verifyInvalid);
+    expect(asked).toBe(false);
   });
 });
 

@@ -9,8 +9,8 @@ import {
 import {
   type AppEnv,
   clientAddress,
-  conflict,
   enqueueEvent,
+  enqueueMail,
   HttpError,
   jsonBody,
   unauthorized,
@@ -19,10 +19,11 @@ import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { deviceCookie, trustedDevice } from '../../devices';
 import { checkSignIn, signedIn, signInFailed } from '../../login-throttle';
+import { accountExistsMail } from '../../mails';
 import { tokenCheck } from '../../middleware';
 import { dummyHash, hashNewPassword, verifyPassword } from '../../passwords';
 import { openSession, revokeByRefreshToken, rotateRefreshToken, sessionOfRefreshToken } from '../../sessions';
-import { claimTrustInvitations, findUserByEmail, preferencesOf, toPublicUser } from '../../users';
+import { findUserByEmail, preferencesOf, sendVerification, toPublicUser } from '../../users';
 
 /** Sign-up, sign-in, session check, refresh rotation and logout (SPEC §7 "Session and account"). */
 export function authRoutes(deps: IdentityDeps) {
@@ -46,40 +47,55 @@ export function authRoutes(deps: IdentityDeps) {
     await signedIn(deps, user.id, email, address, from);
     const tokens = await openSession(deps, deps.db, user);
     if (!device) c.header('Set-Cookie', deviceCookie(deps, email));
-    return c.json({ user: toPublicUser(user), tokens, preferences: preferencesOf(user), error: null });
+    return c.json({
+      user: toPublicUser(user),
+      tokens,
+      preferences: preferencesOf(user),
+      emailVerified: user.email_verified_at !== null,
+      error: null,
+    });
   });
 
+  /** Answers alike for a new address and a taken one: the address's owner learns of it by mail instead. */
   app.post('/user_signup/', async (c) => {
     await deps.limits.signup.consume(clientAddress(c));
     const body = await jsonBody(c, signupRequest);
+    // Hashed for a taken address too, so that both answers take as long.
     const passwordHash = await hashNewPassword(body.password, [body.email, body.firstname, body.lastname]);
-    try {
-      const result = await deps.db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: body.email,
-            first_name: body.firstname,
-            last_name: body.lastname,
-            password_hash: passwordHash,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await enqueueEvent(trx, 'identity.user.created', {
-          actorId: user.id,
-          audience: [user.id],
-          data: { userId: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name },
-          requestId: c.get('requestId'),
-        });
-        await claimTrustInvitations(trx, user);
-        return { user, tokens: await openSession(deps, trx, user) };
+    const created = await deps.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: body.email,
+          first_name: body.firstname,
+          last_name: body.lastname,
+          password_hash: passwordHash,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!user) return false;
+      await enqueueEvent(trx, 'identity.user.created', {
+        actorId: user.id,
+        audience: [user.id],
+        data: {
+          userId: user.id,
+          email: user.email,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          emailVerified: false,
+        },
+        requestId: c.get('requestId'),
       });
-      deps.afterOutboxWrite();
-      return c.json({ user: toPublicUser(result.user), tokens: result.tokens, error: null }, 201);
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict(m.emailTaken);
-      throw error;
+      await sendVerification(trx, deps.config, user);
+      return true;
+    });
+    if (!created && (await deps.limits.accountMail.allows(body.email))) {
+      const link = (path: string) => new URL(path, deps.config.PUBLIC_URL).toString();
+      await enqueueMail(deps.db, accountExistsMail(body.email, link('/login'), link('/forgot-password')));
     }
+    deps.afterOutboxWrite();
+    return c.json({ tokens: null, error: null, message: m.signupDone }, 201);
   });
 
   app.get('/api/token/check/', async (c) => c.json(await tokenCheck(deps, c.req.header('authorization'))));

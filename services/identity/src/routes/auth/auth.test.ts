@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
+import { confirmationToken, jsonRequest, makeUser, readJson, signUp } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../secrets';
@@ -10,21 +10,21 @@ const ctx = useTestIdentity();
 const post = (path: string, body: unknown, token?: string) => ctx.t.post(path, body, token);
 
 describe('POST /user_signup/', () => {
-  it('creates the account, answers 201 with user and tokens, and publishes identity.user.created', async () => {
+  it('creates an unconfirmed account, answers 201 without tokens, and mails a confirmation link', async () => {
     const user = makeUser({ email: `New.Person.${Date.now()}@Example.com` });
     const res = await post('/user_signup/', { ...user, confirmPassword: user.password });
     expect(res.status).toBe(201);
-    const body = await readJson(res);
-    expect(body.error).toBeNull();
-    expect(body.user).toMatchObject({
-      email: user.email.toLowerCase(),
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-    });
-    expect(body.tokens.access.split('.')).toHaveLength(3);
-    expect(body.tokens.refresh.length).toBeGreaterThanOrEqual(43);
-    const check = await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, body.tokens.access));
-    expect(check.status).toBe(200);
+    expect(await readJson(res)).toEqual({ tokens: null, error: null, message: m.signupDone });
+    const email = user.email.toLowerCase();
+    expect(await confirmationToken(ctx.t.smtp, email)).toMatch(/^[\w-]{43}$/);
+    // The account works at once (personal tasks need no confirmed address); it says it is unconfirmed.
+    const login = await readJson(post('/login/', { email, password: user.password }));
+    expect(login).toMatchObject({ emailVerified: false, user: { email, first_name: 'Ada' } });
+    const check = await ctx.t.request(
+      '/api/token/check/',
+      jsonRequest('GET', undefined, login.tokens.access),
+    );
+    expect(await readJson(check)).toMatchObject({ emailVerified: false, user: { email } });
   });
 
   it.each([
@@ -44,12 +44,22 @@ describe('POST /user_signup/', () => {
     expect(body).toMatchObject({ code: 'validation_failed', error: message, message });
   });
 
-  it('refuses a second account for the same e-mail, in any case', async () => {
+  it('answers a taken address (any case) exactly as a new one, mails its owner, and changes nothing', async () => {
     const existing = await signUp(ctx.t.request);
     const again = makeUser({ email: existing.email.toUpperCase() });
-    const res = await post('/user_signup/', { ...again, confirmPassword: again.password });
-    expect(res.status).toBe(409);
-    expect((await readJson(res)).error).toBe(m.emailTaken);
+    const fresh = makeUser();
+    const taken = await post('/user_signup/', { ...again, confirmPassword: again.password });
+    const created = await post('/user_signup/', { ...fresh, confirmPassword: fresh.password });
+    expect(taken.status).toBe(created.status);
+    expect(await taken.text()).toBe(await created.text());
+    const mail = await ctx.t.smtp.waitFor(existing.email, { match: (m) => m.subject.includes('already') });
+    expect(mail.text).toContain('http://baton.test/forgot-password');
+    expect(mail.text).not.toContain('verify-email');
+    // Still the first person's account, with their password and name.
+    const theirs = await readJson(post('/login/', { email: existing.email, password: existing.password }));
+    expect(theirs.user).toMatchObject({ id: existing.id, first_name: existing.firstname });
+    const intruder = await post('/login/', { email: existing.email, password: again.password });
+    expect(intruder.status).toBe(401);
   });
 });
 

@@ -15,7 +15,7 @@ import { authenticated } from '../../middleware';
 import { hashNewPassword, verifyPassword } from '../../passwords';
 import { randomSecret, sha256 } from '../../secrets';
 import { revokeSessions } from '../../sessions';
-import { findUserByEmail, findUserById } from '../../users';
+import { findUserByEmail, findUserById, markVerified } from '../../users';
 
 /** The reset row of a link that still works: this person's and this token's, unused and unexpired. */
 const usableLink =
@@ -94,6 +94,8 @@ export function passwordRoutes(deps: IdentityDeps) {
         .where('id', '=', claimed.user_id)
         .execute();
       await revokeSessions(trx, { userId: claimed.user_id }, 'password reset');
+      // The link reached the address: it is theirs (and whoever signed it up without it is now locked out).
+      await markVerified(trx, claimed.user_id);
       return true;
     });
     if (!done) throw badRequest(m.resetInvalid);

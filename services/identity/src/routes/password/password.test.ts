@@ -16,7 +16,9 @@ async function requestResetLink(email: string) {
   const before = ctx.t.smtp.mails.length;
   const res = await post('/api/auth/password-reset/request/', { email });
   expect(res.status).toBe(200);
-  const mail = await ctx.t.smtp.waitFor(email, { match: (mm) => ctx.t.smtp.mails.indexOf(mm) >= before });
+  const mail = await ctx.t.smtp.waitFor(email, {
+    match: (mm) => ctx.t.smtp.mails.indexOf(mm) >= before && mm.text.includes('/reset-password'),
+  });
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error('no link in the reset mail');
   const url = new URL(link);
@@ -24,6 +26,14 @@ async function requestResetLink(email: string) {
 }
 
 describe('password reset', () => {
+  it('confirms the address: the link reached it (an account signed up by someone else is taken back)', async () => {
+    const user = await signUp(ctx.t.request);
+    const { uid, token } = await requestResetLink(user.email);
+    expect((await confirmReset(uid, token, 'the rightful owner here')).status).toBe(200);
+    const login = await readJson(post('/login/', { email: user.email, password: 'the rightful owner here' }));
+    expect(login.emailVerified).toBe(true);
+  });
+
   it('mails a PUBLIC_URL/reset-password link whose token sets a new password once, and revokes sessions', async () => {
     const user = await signUp(ctx.t.request);
     const { url, uid, token } = await requestResetLink(user.email);

@@ -19,7 +19,7 @@ import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { trustInvitationMail } from '../../mails';
 import { authenticated } from '../../middleware';
-import { findUserByEmail, findUserById } from '../../users';
+import { findUserById, findVerifiedUserByEmail } from '../../users';
 import {
   deleteTrusted,
   getTrusted,
@@ -34,12 +34,15 @@ export function trustedRoutes(deps: IdentityDeps) {
   app.use('/api/settings/trusted-users/', authenticated(deps));
   app.use('/trusted-users/*', authenticated(deps));
 
-  /** Trusts an existing account, or invites an unknown e-mail to join (trust applies once they sign up). */
+  /**
+   * Trusts an account of a confirmed address, or invites any other e-mail to join (trust applies once that
+   * address is confirmed: an unconfirmed account may belong to someone who merely typed it).
+   */
   async function addTrusted(ownerId: string, email: string, requestId: string) {
     const owner = await findUserById(deps.db, ownerId);
     if (!owner) throw new HttpError(401, 'unauthorized', 'Token is invalid or expired');
     if (email === owner.email) throw badRequest(m.trustedSelf);
-    const target = await findUserByEmail(deps.db, email);
+    const target = await findVerifiedUserByEmail(deps.db, email);
     if (!target) {
       const sent = await deps.db.transaction().execute(async (trx) => {
         const fresh = await recordInvitation(trx, owner.id, email);

@@ -1,5 +1,5 @@
 import { identityMessages as m } from '@baton/contracts';
-import { makeUser, readJson, signUp } from '@baton/test-kit';
+import { confirmEmail, makeUser, readJson, signUp } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestIdentity } from '../../testing';
 
@@ -11,7 +11,7 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
 describe('trusted users', () => {
   it('adds by e-mail, lists with both name shapes, and removes', async () => {
     const owner = await signUp(ctx.t.request);
-    const friend = await signUp(ctx.t.request, { firstname: 'Grace', lastname: 'Hopper' });
+    const friend = await ctx.t.person({ firstname: 'Grace', lastname: 'Hopper' });
     const add = await call('POST', '/api/settings/trusted-users/', owner.access, {
       trusted_email: friend.email.toUpperCase(),
     });
@@ -43,7 +43,7 @@ describe('trusted users', () => {
 
   it('the second add call POST /trusted-users/ returns a trusted user object', async () => {
     const owner = await signUp(ctx.t.request);
-    const friend = await signUp(ctx.t.request);
+    const friend = await ctx.t.person();
     const res = await call('POST', '/trusted-users/', owner.access, { email: friend.email, name: 'Friend' });
     expect(res.status).toBe(201);
     expect(await readJson(res)).toMatchObject({ trusted: { id: friend.id, email: friend.email } });
@@ -51,7 +51,7 @@ describe('trusted users', () => {
 
   it('only the owner may remove an entry; for others it does not exist', async () => {
     const owner = await signUp(ctx.t.request);
-    const friend = await signUp(ctx.t.request);
+    const friend = await ctx.t.person();
     const stranger = await signUp(ctx.t.request);
     const entry = await readJson(call('POST', '/trusted-users/', owner.access, { email: friend.email }));
     const res = await call('DELETE', `/trusted-users/${entry.id}/`, stranger.access);
@@ -61,7 +61,7 @@ describe('trusted users', () => {
     expect((await call('DELETE', `/trusted-users/${entry.id}/`, friend.access)).status).toBe(404);
   });
 
-  it('an unknown e-mail gets an invitation mail and becomes trusted when it signs up', async () => {
+  it('an unknown e-mail gets an invitation mail and becomes trusted once it signs up and confirms', async () => {
     const owner = await signUp(ctx.t.request, { firstname: 'Olive', lastname: 'Owner' });
     const newcomer = makeUser();
     const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
@@ -78,8 +78,25 @@ describe('trusted users', () => {
     expect(mail.text).toContain('http://baton.test/signup');
 
     const joined = await signUp(ctx.t.request, newcomer);
-    const list = await readJson(call('GET', '/api/settings/trusted-users/', owner.access));
-    expect(list.map((e: { trusted: { id: string } }) => e.trusted.id)).toEqual([joined.id]);
+    const list = () => readJson(call('GET', '/api/settings/trusted-users/', owner.access));
+    expect(await list()).toEqual([]);
+    await confirmEmail(ctx.t.request, ctx.t.smtp, newcomer.email);
+    expect((await list()).map((e: { trusted: { id: string } }) => e.trusted.id)).toEqual([joined.id]);
+  });
+
+  it('an unconfirmed account is invited like an unknown e-mail, never listed before it confirms', async () => {
+    const owner = await signUp(ctx.t.request);
+    const squatter = await signUp(ctx.t.request);
+    const res = await call('POST', '/api/settings/trusted-users/', owner.access, {
+      trusted_email: squatter.email,
+    });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({
+      invitation_sent: true,
+      message: m.trustedInvited,
+      email: squatter.email,
+    });
+    expect(await readJson(call('GET', '/api/settings/trusted-users/', owner.access))).toEqual([]);
   });
 
   it('does not mail the same invitation twice in a day', async () => {

@@ -1,6 +1,6 @@
 import { activateResponse } from '@baton/contracts';
 import type { SignedUpUser } from '@baton/test-kit';
-import { readJson } from '@baton/test-kit';
+import { confirmEmail, readJson, signUp } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { eventually, type TestTasks, useTestTasks } from '../../testing';
 import { delegateMessages } from '../tasks/tasks.service';
@@ -171,5 +171,31 @@ describe('an unknown e-mail', () => {
     const list = await readJson(t.post('/get_assigned/', { userEmail: carol.email }, carol.access));
     expect(list.tasks).toMatchObject([{ id: body.id, is_accepted: false, category: 'Assigned Tasks' }]);
     expect((await accept(t, carol, body.id)).status).toBe(200);
+  });
+
+  it('an unconfirmed account is treated as no account: its tasks wait, hidden, until the address is confirmed', async () => {
+    const { t } = env;
+    const ada = await t.person();
+    // Someone signed up with this address but never followed the link mailed to it.
+    const squatter = await signUp(t.identity.request);
+    await eventually(() =>
+      t.db.selectFrom('users').select('id').where('id', '=', squatter.id).executeTakeFirst(),
+    );
+    const res = await t.post(
+      '/send_email/invite_user',
+      { ...form, title: 'Board papers', email: squatter.email },
+      ada.access,
+    );
+    const { id, invitation_sent } = await readJson(res);
+    expect(invitation_sent).toBe(true);
+    const invited = () => readJson(t.post('/get_invited/', { userEmail: squatter.email }, squatter.access));
+    expect((await invited()).tasks).toEqual([]);
+    expect((await t.get(`/task_comments/${id}`, squatter.access)).status).toBe(404);
+
+    await confirmEmail(t.identity.request, t.identity.smtp, squatter.email);
+    await eventually(async () => (await invited()).tasks.length === 1 || undefined);
+    expect((await invited()).tasks).toMatchObject([{ id, title: 'Board papers', is_accepted: false }]);
+    const link = await t.smtp.waitFor(squatter.email, { match: (m) => m.text.includes('/accept-task?') });
+    expect(link.text).toContain(id);
   });
 });

@@ -130,8 +130,8 @@ function createPersonal(deps: TasksDeps, body: TaskForm, me: AuthContext, draft:
 
 /**
  * A task for someone else. A registered recipient who trusts the owner gets it accepted and no mail;
- * another registered recipient gets an accept link by mail; an unknown address gets an invitation to
- * join, and the task waits for the account made with that address.
+ * another registered recipient gets an accept link by mail; an address with no confirmed account gets an
+ * invitation to join, and the task waits until an account confirms that address.
  */
 export function delegateTask(
   deps: TasksDeps,
@@ -153,7 +153,13 @@ function delegate(
 ) {
   const { id } = draft;
   return write(deps, me.userId, async (trx) => {
-    const recipient = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    // An account whose address is unconfirmed may be a stranger's: the task waits, as for no account.
+    const recipient = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .where('email_verified', '=', true)
+      .executeTakeFirst();
     const trusted = recipient
       ? Boolean(
           await trx

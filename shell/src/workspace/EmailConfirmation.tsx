@@ -1,0 +1,63 @@
+import { Banner, Button } from '@baton/ui';
+import { useApiClient, useCurrentUser } from '@baton/web-platform';
+import { useEffect, useState } from 'react';
+
+export const confirmationText = {
+  ask: 'Confirm your e-mail address with the link we sent you. Tasks others send to it reach you once it is confirmed.',
+  failed: 'The link could not be sent. Please try again later.',
+} as const;
+
+type State =
+  | { phase: 'hidden' }
+  | { phase: 'ask' | 'sending' }
+  | { phase: 'told'; tone: 'success' | 'error'; message: string };
+
+/**
+ * While the person's address is unconfirmed (identity's session check says so), a strip above the workspace
+ * asks them to follow the mailed link, and sends it again on request.
+ */
+export function EmailConfirmation() {
+  const client = useApiClient();
+  const email = useCurrentUser()?.email;
+  const [state, setState] = useState<State>({ phase: 'hidden' });
+
+  useEffect(() => {
+    let current = true;
+    client
+      .request('/api/token/check/')
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { emailVerified?: boolean } | null) => {
+        if (current && body?.emailVerified === false) setState({ phase: 'ask' });
+      })
+      // Not knowing is not worth a message: the strip stays away.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [client]);
+
+  const sendAgain = async () => {
+    setState({ phase: 'sending' });
+    const res = await client.post('/api/auth/verify-email/resend/', {}).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as { message?: string; error?: string } | null;
+    const message = (res?.ok ? body?.message : body?.error) ?? confirmationText.failed;
+    setState({ phase: 'told', tone: res?.ok ? 'success' : 'error', message });
+  };
+
+  if (state.phase === 'hidden') return null;
+  return (
+    <Banner tone={state.phase === 'told' ? state.tone : 'info'} className="email-confirmation">
+      {state.phase === 'told' ? (
+        state.message
+      ) : (
+        <>
+          {confirmationText.ask}
+          {email ? ` (${email})` : null}{' '}
+          <Button variant="secondary" busy={state.phase === 'sending'} onClick={sendAgain}>
+            Send the link again
+          </Button>
+        </>
+      )}
+    </Banner>
+  );
+}
