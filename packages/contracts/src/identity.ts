@@ -70,6 +70,9 @@ export const signupRequest = z
  */
 export const signupResponse = z.object({ tokens: z.null(), error: z.null(), message: z.string() });
 
+// POST /api/auth/verify-email/resend/ (the signed-in person asks for a new link: nothing to say but that)
+export const verifyResendRequest = z.strictObject({}, { error: 'The request takes no fields.' });
+
 // POST /api/auth/verify-email/ (the link mailed at sign-up)
 export const verifyEmailRequest = z.object({
   token: z.string({ error: m.verifyInvalid }).min(1, m.verifyInvalid).max(128, m.verifyInvalid),

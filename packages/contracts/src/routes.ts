@@ -94,6 +94,7 @@ export const routes = [
     service: 'identity',
     auth: true,
     summary: 'Mail a new confirmation link (beyond SPEC)',
+    body: identity.verifyResendRequest,
     response: messageResponse,
   }),
   route({

@@ -201,8 +201,7 @@ describe('rate limits', () => {
 
   it('cap "send the link again" per address: the 6th within the hour is refused', async () => {
     const person = await newPerson(t.request);
-    const resend = () =>
-      t.request('/api/auth/verify-email/resend/', jsonRequest('POST', undefined, person.access));
+    const resend = () => t.request('/api/auth/verify-email/resend/', jsonRequest('POST', {}, person.access));
     for (let i = 0; i < 5; i++) expect((await resend()).status).toBe(200);
     const limited = await resend();
     expect(limited.status).toBe(429);

@@ -76,6 +76,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     confirmPassword: 'long enough',
   },
   '/api/auth/verify-email/': { token: 'x'.repeat(43) },
+  '/api/auth/verify-email/resend/': {},
   '/api/settings/change-password/': {
     currentPassword: 'x',
     newPassword: 'long enough',

@@ -1,4 +1,4 @@
-import { identityMessages as m, verifyEmailRequest } from '@baton/contracts';
+import { identityMessages as m, verifyEmailRequest, verifyResendRequest } from '@baton/contracts';
 import { type AppEnv, badRequest, clientAddress, jsonBody, unauthorized } from '@baton/service-kit';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
@@ -31,6 +31,7 @@ export function verifyRoutes(deps: IdentityDeps) {
   });
 
   app.post('/api/auth/verify-email/resend/', authenticated(deps), async (c) => {
+    await jsonBody(c, verifyResendRequest);
     const user = await findUserById(deps.db, c.get('auth').userId);
     if (!user) throw unauthorized();
     if (user.email_verified_at) return c.json({ message: m.verifyAlready });

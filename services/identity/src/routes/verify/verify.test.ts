@@ -79,7 +79,7 @@ describe('POST /api/auth/verify-email/resend/', () => {
     const person = await signUp(ctx.t.request);
     const first = await confirmationToken(ctx.t.smtp, person.email);
     const before = ctx.t.smtp.mails.length;
-    const res = await post('/api/auth/verify-email/resend/', undefined, person.access);
+    const res = await post('/api/auth/verify-email/resend/', {}, person.access);
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({ message: m.verifySent(person.email) });
     const mail = await ctx.t.smtp.waitFor(person.email, {
@@ -90,11 +90,11 @@ describe('POST /api/auth/verify-email/resend/', () => {
     expect((await confirm(first)).status).toBe(400);
     expect((await confirm(second)).status).toBe(200);
 
-    const done = await post('/api/auth/verify-email/resend/', undefined, person.access);
+    const done = await post('/api/auth/verify-email/resend/', {}, person.access);
     expect(await readJson(done)).toEqual({ message: m.verifyAlready });
   });
 
   it('needs a session', async () => {
-    expect((await post('/api/auth/verify-email/resend/', undefined)).status).toBe(401);
+    expect((await post('/api/auth/verify-email/resend/', {})).status).toBe(401);
   });
 });
