@@ -419,7 +419,8 @@ describe('npm run start:distributed', () => {
       const [a] = gateways as [string];
       const { user, tokens } = await signUpAndLogin(a, { mailbox: mail });
       await fetch(`${a}/api/auth/password-reset/request/`, jsonRequest('POST', { email: user.email }));
-      const link = new URL(/https?:\/\/\S+/.exec((await mail.waitFor(user.email)).text)?.[0] ?? '');
+      const resetMail = await mail.waitFor(user.email, { match: (m) => m.text.includes('/reset-password') });
+      const link = new URL(/https?:\/\/\S+/.exec(resetMail.text)?.[0] ?? '');
       const confirm = {
         uid: link.searchParams.get('uid'),
         token: link.searchParams.get('token'),

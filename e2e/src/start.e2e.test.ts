@@ -98,7 +98,7 @@ describe('npm start on a fresh checkout', () => {
     let link: URL | undefined;
     for (let i = 0; i < 40 && !link; i++) {
       const mails: { to: string[]; text: string }[] = await readJson(fetch(`${mailBase}/api/messages`));
-      const mail = mails.find((m) => m.to.includes(user.email));
+      const mail = mails.find((m) => m.to.includes(user.email) && m.text.includes('/reset-password'));
       const found = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
       if (found) link = new URL(found);
       else await new Promise((r) => setTimeout(r, 250));
