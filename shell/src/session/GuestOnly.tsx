@@ -16,8 +16,8 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
-  // Sign-up stores its tokens and then sends the person to /login on purpose (SPEC §2 Signup), with
-  // their e-mail; a session can be restored only with the e-mail and both tokens (SPEC §4).
+  // Sign-up sends the person to /login on purpose (SPEC §2 Signup), with their e-mail: they sign in as the
+  // account just made, whatever session this browser held before.
   const justSignedUp = Boolean((location.state as { email?: string } | null)?.email);
   const [checking, setChecking] = useState(() => !justSignedUp && loadAuth() !== null);
 
