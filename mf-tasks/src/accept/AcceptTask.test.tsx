@@ -1,9 +1,10 @@
 import { renderWithPlatform, testUser } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import AcceptTask from './AcceptTask';
+import AcceptTask, { acceptOutcomes } from './AcceptTask';
 
 const server = mockServer();
 const taskId = '7b0c3c1e-0f7e-4d53-9d49-5f3f0b1a2c3d';
@@ -57,21 +58,42 @@ describe('the accept page', () => {
     ['an "invalid" body', () => HttpResponse.json({ status: 'invalid' })],
     ['a 404', () => HttpResponse.json({ error: 'Not found.' }, { status: 404 })],
     ['a 500', () => new HttpResponse(null, { status: 500 })],
-  ])('says "Invalid or expired link." for %s', async (_case, reply) => {
+  ])('says "Invalid or expired link." for %s, with a way to the tasks', async (_case, reply) => {
     server.use(http.get(activate, reply));
-    renderWithPlatform(<AcceptTask {...link()} />);
+    const { visited } = renderWithPlatform(<AcceptTask {...link()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired link.');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to your tasks' }));
+    expect(visited).toEqual(['/home']);
   });
 
-  it('sends a 403 to login with next set to this address', async () => {
+  it.each([
+    ['accepted', acceptOutcomes.accepted],
+    ['expired', acceptOutcomes.expired],
+  ] as const)('says what a link that is %s means', async (status, outcome) => {
+    server.use(http.get(activate, () => HttpResponse.json({ status })));
+    renderWithPlatform(<AcceptTask {...link()} />);
+    expect(await screen.findByRole('heading', { name: outcome.title })).toBeInTheDocument();
+    expect(screen.getByText(outcome.text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to your tasks' })).toBeInTheDocument();
+  });
+
+  it("on another account's link (403) asks once, names no address, and signs out to come back here", async () => {
     window.history.replaceState(null, '', '/accept-task?taskId=1&action=assign_accept');
-    server.use(http.get(activate, () => HttpResponse.json({ error: 'Not yours.' }, { status: 403 })));
-    const { visited } = renderWithPlatform(<AcceptTask {...link()} />);
-    await waitFor(() =>
-      expect(visited).toEqual([
-        `/login?next=${encodeURIComponent('/accept-task?taskId=1&action=assign_accept')}`,
-      ]),
+    let asked = 0;
+    server.use(
+      http.get(activate, () => {
+        asked += 1;
+        return HttpResponse.json({ error: 'This link is for another account.' }, { status: 403 });
+      }),
     );
+    const { visited, logout } = renderWithPlatform(<AcceptTask {...link()} />);
+    expect(await screen.findByRole('heading', { name: acceptOutcomes.otherAccount.title })).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/@/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked).toBe(1);
+    expect(visited).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out and continue' }));
+    expect(logout.comeBackTo).toEqual(['/accept-task?taskId=1&action=assign_accept']);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { Button, PriorityBadge } from '@baton/ui';
-import { type AcceptTaskProps, taskAccepted, useCurrentUser, useGoTo } from '@baton/web-platform';
-import { useEffect, useState } from 'react';
+import { type AcceptTaskProps, taskAccepted, useCurrentUser, useGoTo, useLogout } from '@baton/web-platform';
+import { type ReactNode, useState } from 'react';
 import { useAcceptTaskMutation, useActivateQuery } from '../api';
 import { messages } from '../messages';
 import '../tasks.css';
@@ -16,6 +16,44 @@ function sameOriginOpener(): Window | null {
   }
 }
 
+/** What the page says when the link cannot be accepted here and now. */
+export const acceptOutcomes = {
+  otherAccount: {
+    title: 'This link is for another account',
+    text: 'You are signed in, but this task was sent to someone else. Sign out, then sign in as the person it was sent to.',
+  },
+  accepted: {
+    title: 'Already accepted',
+    text: 'This task was already accepted: you will find it in your lists.',
+  },
+  expired: {
+    title: 'This link has expired',
+    text: 'Ask the person who sent the task to send it again.',
+  },
+  invalid: { title: 'This link does not work', text: messages.acceptInvalid },
+} as const;
+type Outcome = keyof typeof acceptOutcomes;
+
+/** A link that cannot be accepted: what happened, and a way on (never a bare line on a blank page). */
+function AcceptOutcome({ outcome, children }: { outcome: Outcome; children?: ReactNode }) {
+  const goTo = useGoTo();
+  const { title, text } = acceptOutcomes[outcome];
+  return (
+    <article className="accept" aria-labelledby="accept-title">
+      <h1 id="accept-title" className="accept__title">
+        {title}
+      </h1>
+      <p role={outcome === 'invalid' ? 'alert' : undefined}>{text}</p>
+      <div className="accept__actions">
+        {children}
+        <Button variant={children ? 'secondary' : 'primary'} onClick={() => goTo('/home')}>
+          Go to your tasks
+        </Button>
+      </div>
+    </article>
+  );
+}
+
 /** /accept-task: the task behind a mailed link, and accepting it (optionally trusting the sender). */
 export default function AcceptTask(link: AcceptTaskProps) {
   const { data, error, isLoading } = useActivateQuery(link);
@@ -23,17 +61,8 @@ export default function AcceptTask(link: AcceptTaskProps) {
   const [trusted, setTrusted] = useState(false);
   const user = useCurrentUser();
   const goTo = useGoTo();
+  const logout = useLogout();
   const invite = link.action.startsWith('invite_');
-
-  // SPEC §4: a 403 (another person's link) sends the person to log in, coming back here.
-  const status = (error as { status?: unknown } | undefined)?.status;
-  useEffect(() => {
-    if (status !== 403) return;
-    goTo(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, {
-      replace: true,
-    });
-  }, [status, goTo]);
-  if (status === 403) return null;
 
   if (isLoading)
     return (
@@ -41,12 +70,17 @@ export default function AcceptTask(link: AcceptTaskProps) {
         {messages.acceptLoading}
       </p>
     );
-  if (data?.status !== 'valid')
+  // Another person's link: offered a way to switch accounts, never sent round to /login and back (which,
+  // with this session still good, came straight back here: a loop).
+  if ((error as { status?: unknown } | undefined)?.status === 403)
     return (
-      <p className="accept__state" role="alert">
-        {messages.acceptInvalid}
-      </p>
+      <AcceptOutcome outcome="otherAccount">
+        <Button onClick={() => logout(window.location.pathname + window.location.search)}>
+          Sign out and continue
+        </Button>
+      </AcceptOutcome>
     );
+  if (data?.status !== 'valid') return <AcceptOutcome outcome={data?.status ?? 'invalid'} />;
 
   const { task } = data;
   async function onAccept(trust: boolean) {

@@ -99,6 +99,15 @@ export const passwordResetRequest = z.object({
 });
 
 // POST /api/auth/password-reset/confirm/
+const resetLink = {
+  uid: required(m.resetInvalid).pipe(z.string().max(64, m.resetInvalid)),
+  token: required(m.resetInvalid).pipe(z.string().max(128, m.resetInvalid)),
+};
+
+// POST /api/auth/password-reset/check/ (beyond SPEC): whether a reset link still works, before its form is shown
+export const passwordResetCheckRequest = z.object(resetLink);
+export const passwordResetCheckResponse = z.object({ valid: z.literal(true) });
+
 export const passwordResetConfirmRequest = z
   .object({
     uid: required(m.resetFillAll).pipe(z.string().max(64)),

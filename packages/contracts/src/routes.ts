@@ -108,6 +108,15 @@ export const routes = [
   }),
   route({
     method: 'POST',
+    path: '/api/auth/password-reset/check/',
+    service: 'identity',
+    auth: false,
+    summary: 'Whether a reset link still works (beyond SPEC: its page says so before the form)',
+    body: identity.passwordResetCheckRequest,
+    response: identity.passwordResetCheckResponse,
+  }),
+  route({
+    method: 'POST',
     path: '/api/auth/password-reset/confirm/',
     service: 'identity',
     auth: false,

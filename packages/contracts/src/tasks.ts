@@ -149,9 +149,13 @@ export const acceptTaskView = z.object({
   /** 0 Immediate, 1 Moderate, 2 Lenient. */
   priority: z.number().int(),
 });
+/**
+ * What an accept link is now: `valid` (with the task), `accepted` (its task was accepted: the link did its
+ * work), `expired`, or `invalid` (no such link, or not this task's). The page says which, with a way on.
+ */
 export const activateResponse = z.union([
   z.object({ status: z.literal('valid'), task: acceptTaskView }),
-  z.object({ status: z.literal('invalid') }),
+  z.object({ status: z.enum(['accepted', 'expired', 'invalid']) }),
 ]);
 
 // POST /accept_task

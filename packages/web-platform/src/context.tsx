@@ -22,8 +22,11 @@ import {
 export interface Platform {
   store: PlatformStore;
   client: ApiClient;
-  /** Ends the session everywhere on this device and goes to /login. */
-  logout(): Promise<void>;
+  /**
+   * Ends the session everywhere on this device and goes to /login; with `comeBackTo` (a path of this app),
+   * signing in again returns there (`/login?next=…`).
+   */
+  logout(comeBackTo?: string): Promise<void>;
   /** Goes to one of the host's routes (`/home`, `/login?next=…`) without reloading the page. */
   goTo(path: string, options?: { replace?: boolean }): void;
 }

@@ -23,7 +23,8 @@ export const testUser = { email: 'ada@example.com', firstName: 'Ada', lastName: 
 export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial<AuthData> } = {}) {
   const client = createApiClient();
   const store = createPlatformStore(client);
-  const logout = { calls: 0 };
+  /** How often a view logged out, and where each asked to come back to after signing in. */
+  const logout = { calls: 0, comeBackTo: [] as (string | undefined)[] };
   /** Host routes a view asked for, in order. */
   const visited: string[] = [];
   if (options.signedIn !== false) {
@@ -39,8 +40,9 @@ export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial
   const platform: Platform = {
     store,
     client,
-    logout: async () => {
+    logout: async (comeBackTo) => {
       logout.calls += 1;
+      logout.comeBackTo.push(comeBackTo);
     },
     goTo: (path) => {
       visited.push(path);

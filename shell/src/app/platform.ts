@@ -5,6 +5,7 @@ import {
   type Platform,
   signedOut,
 } from '@baton/web-platform';
+import { withNext } from '../session/next';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
@@ -14,10 +15,10 @@ export function createShellPlatform(client: ApiClient, navigate: Navigate): Plat
   return {
     store,
     client,
-    logout: async () => {
+    logout: async (comeBackTo) => {
       const revoked = endSession(client);
       store.dispatch(signedOut());
-      navigate('/login', { replace: true });
+      navigate(withNext('/login', comeBackTo), { replace: true });
       await revoked;
     },
     goTo: (path, options) => navigate(path, options),

@@ -17,6 +17,10 @@ export function safeNext(next: string | null | undefined) {
   }
 }
 
+/** `path` carrying `next` (the page to return to after signing in) when there is one. */
+export const withNext = (path: string, next: string | null | undefined) =>
+  next ? `${path}?${new URLSearchParams({ next })}` : path;
+
 /** /login?next=<path and query of the page that needed a session>. */
 export const loginUrlFor = (location: { pathname: string; search: string }) =>
-  `/login?${new URLSearchParams({ next: `${location.pathname}${location.search}` })}`;
+  withNext('/login', `${location.pathname}${location.search}`);

@@ -69,6 +69,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   '/api/token/refresh/': { refresh: 'x'.repeat(43) },
   '/api/logout/': { refresh: 'x'.repeat(43) },
   '/api/auth/password-reset/request/': { email: 'someone@example.com' },
+  '/api/auth/password-reset/check/': { uid: 'abc', token: 'x'.repeat(43) },
   '/api/auth/password-reset/confirm/': {
     uid: 'abc',
     token: 'x'.repeat(43),

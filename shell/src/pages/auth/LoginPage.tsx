@@ -3,7 +3,7 @@ import { Banner, Button, Checkbox, PasswordField } from '@baton/ui';
 import { markActive, startSession } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { safeNext } from '../../session/next';
+import { safeNext, withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
 import { networkFailure, postPublic } from './api';
 import { EmailField, FormError, useSubmit } from './form';
@@ -53,7 +53,7 @@ export function LoginPage() {
         </Button>
       </form>
       <p className="auth-card__footer">
-        New to Baton? <Link to="/signup">Create an account</Link>
+        New to Baton? <Link to={withNext('/signup', params.get('next'))}>Create an account</Link>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { identityMessages, limits } from '@baton/contracts/constants';
 import { Banner, Button, PasswordField } from '@baton/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
@@ -10,6 +10,7 @@ export const resetMessages = {
   failed: 'Failed to reset password.',
   network: 'Failed to reset password. Try again later.',
   incompleteLink: 'This reset link is incomplete.',
+  checking: 'Checking your link…',
 } as const;
 
 function problemOf(newPassword: string, confirmPassword: string) {
@@ -17,6 +18,27 @@ function problemOf(newPassword: string, confirmPassword: string) {
   if (newPassword !== confirmPassword) return identityMessages.resetPasswordMismatch;
   if (newPassword.length < limits.passwordMin) return identityMessages.passwordTooShort;
   return null;
+}
+
+/**
+ * Whether the link still works, asked before the form shows: a used or expired link says so at once, not
+ * after both passwords are typed. When the answer cannot be had (offline, throttled) the form shows, and
+ * confirming tells.
+ */
+function useLinkState(uid: string, token: string) {
+  const [state, setState] = useState<'checking' | 'ok' | 'dead'>(uid && token ? 'checking' : 'dead');
+  useEffect(() => {
+    if (!uid || !token) return;
+    let current = true;
+    postPublic('/api/auth/password-reset/check/', { uid, token }).then(
+      (result) => current && setState(result.status === 400 ? 'dead' : 'ok'),
+      () => current && setState('ok'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [uid, token]);
+  return state;
 }
 
 export function ResetPasswordPage() {
@@ -27,7 +49,10 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [done, setDone] = useState(false);
   const { busy, error: submitError, setError, submit } = useSubmit(resetMessages.network);
-  const error = submitError ?? (uid && token ? null : resetMessages.incompleteLink);
+  const link = useLinkState(uid, token);
+  const error =
+    submitError ??
+    (!uid || !token ? resetMessages.incompleteLink : link === 'dead' ? identityMessages.resetInvalid : null);
 
   const reset = submit(async () => {
     const problem = problemOf(newPassword, confirmPassword);
@@ -58,7 +83,7 @@ export function ResetPasswordPage() {
         error={error}
         onDismiss={() => setError(null)}
         // A broken link stays explained; typing mistakes go after the usual 5 s.
-        persist={error === resetMessages.incompleteLink}
+        persist={link === 'dead'}
       >
         {error === resetMessages.incompleteLink || error === identityMessages.resetInvalid ? (
           <>
@@ -67,27 +92,30 @@ export function ResetPasswordPage() {
           </>
         ) : null}
       </FormError>
-      <form className="auth-form" onSubmit={reset} noValidate>
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-        <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-          {busy ? 'Updating…' : 'Reset Password'}
-        </Button>
-      </form>
+      {link === 'checking' ? <p role="status">{resetMessages.checking}</p> : null}
+      {link === 'ok' ? (
+        <form className="auth-form" onSubmit={reset} noValidate>
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+          <Button type="submit" variant="primary" busy={busy} disabled={busy}>
+            {busy ? 'Updating…' : 'Reset Password'}
+          </Button>
+        </form>
+      ) : null}
     </AuthCard>
   );
 }

@@ -1,7 +1,8 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
 import { Button, Checkbox, PasswordField, TextField } from '@baton/ui';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
 import { networkFailure, postPublic } from './api';
 import { FormError, useSubmit } from './form';
@@ -21,6 +22,7 @@ function problemOf(form: typeof emptyForm, acceptedTerms: boolean) {
 
 export function SignupPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form, setForm] = useState(emptyForm);
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const { busy, error, setError, submit } = useSubmit(networkFailure);
@@ -40,7 +42,10 @@ export function SignupPage() {
     // signs in next (SPEC §2), told to look for the confirmation mail.
     const notice =
       typeof result.body.message === 'string' ? result.body.message : identityMessages.signupDone;
-    navigate('/login', { state: { email: form.email.trim(), notice } });
+    // A page that sent the person here (an accept link) is where signing in takes them.
+    navigate(withNext('/login', params.get('next')), {
+      state: { email: form.email.trim(), notice },
+    });
   });
 
   return (
@@ -67,7 +72,7 @@ export function SignupPage() {
         </Button>
       </form>
       <p className="auth-card__footer">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={withNext('/login', params.get('next'))}>Sign in</Link>
       </p>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { currentLocation, renderShell, sessionCheck } from '../../testing';
 import { verifyText } from './VerifyEmailPage';
 
@@ -176,6 +176,24 @@ describe('sign-up', () => {
     expect(await screen.findByText(identityMessages.signupDone)).toBeVisible();
   });
 
+  it('keeps the page that sent the person here (an accept link) from sign-in to sign-up and back', async () => {
+    const next = '/accept-task?taskId=1&action=assign_accept';
+    server.use(http.post('/user_signup/', () => HttpResponse.json(signupAnswer, { status: 201 })));
+    await renderShell(`/login?${new URLSearchParams({ next })}`);
+    await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(currentLocation()).toBe(`/signup?${new URLSearchParams({ next })}`);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ next })}`,
+    );
+    await fill();
+    await waitFor(() => expect(currentLocation()).toBe(`/login?${new URLSearchParams({ next })}`));
+    acceptLogin();
+    await userEvent.type(password(), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentLocation()).toBe(next));
+  });
+
   it("shows the server's error", async () => {
     server.use(
       http.post('/user_signup/', () =>
@@ -263,7 +281,18 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   const page = '/reset-password?uid=u-1&token=t-1';
+  const checkedLinks: unknown[] = [];
+  beforeEach(() => {
+    checkedLinks.length = 0;
+    server.use(
+      http.post('/api/auth/password-reset/check/', async ({ request }) => {
+        checkedLinks.push(await request.json());
+        return HttpResponse.json({ valid: true });
+      }),
+    );
+  });
   async function submit(newPassword: string, confirm: string) {
+    await screen.findByLabelText('New password', { selector: 'input' });
     if (newPassword)
       await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), newPassword);
     if (confirm)
@@ -328,8 +357,37 @@ describe('reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password. Try again later.');
   });
 
-  it('explains a link without uid or token', async () => {
+  it('explains a link without uid or token, with no form and no question to the server', async () => {
     await renderShell('/reset-password?uid=u-1');
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete.');
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).toBeNull();
+    expect(checkedLinks).toEqual([]);
+  });
+
+  it('says a used or expired link is dead before any password is typed, offering a new one', async () => {
+    server.use(
+      http.post('/api/auth/password-reset/check/', () =>
+        HttpResponse.json({ error: identityMessages.resetInvalid }, { status: 400 }),
+      ),
+    );
+    await renderShell(page);
+    expect(await screen.findByRole('alert')).toHaveTextContent(identityMessages.resetInvalid);
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).toBeNull();
+  });
+
+  it('asks about the link once, then shows the form', async () => {
+    await renderShell(page);
+    await screen.findByLabelText('New password', { selector: 'input' });
+    expect(checkedLinks).toEqual([{ uid: 'u-1', token: 't-1' }]);
+  });
+
+  it('shows the form when the link cannot be checked (network failure)', async () => {
+    server.use(http.post('/api/auth/password-reset/check/', () => HttpResponse.error()));
+    await renderShell(page);
+    expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   identityMessages as m,
+  passwordResetCheckRequest,
   passwordResetConfirmRequest,
   passwordResetRequest,
   uuid,
@@ -66,18 +67,31 @@ export function passwordRoutes(deps: IdentityDeps) {
     return c.json({ message: m.resetRequested });
   });
 
-  app.post('/api/auth/password-reset/confirm/', async (c) => {
-    await deps.limits.resetConfirm.consume(clientAddress(c));
-    const body = await jsonBody(c, passwordResetConfirmRequest);
-    if (!uuid.safeParse(body.uid).success) throw badRequest(m.resetInvalid);
+  /** Whose a reset link is, while it works; a 400 otherwise (an index lookup, before anything slow). */
+  async function resetLinkOwner(link: { uid: string; token: string }) {
+    if (!uuid.safeParse(link.uid).success) throw badRequest(m.resetInvalid);
     const usable = await deps.db
       .selectFrom('password_resets')
       .select('user_id')
-      .where(usableLink(body.uid, body.token))
+      .where(usableLink(link.uid, link.token))
       .executeTakeFirst();
-    // The link is checked before the (deliberately slow) hash: a bad link costs an index lookup.
     if (!usable) throw badRequest(m.resetInvalid);
-    const person = await findUserById(deps.db, usable.user_id);
+    return usable.user_id;
+  }
+
+  // The page asks first, so a used or expired link says so before anyone types a password.
+  app.post('/api/auth/password-reset/check/', async (c) => {
+    await deps.limits.resetConfirm.consume(clientAddress(c));
+    await resetLinkOwner(await jsonBody(c, passwordResetCheckRequest));
+    return c.json({ valid: true as const });
+  });
+
+  app.post('/api/auth/password-reset/confirm/', async (c) => {
+    await deps.limits.resetConfirm.consume(clientAddress(c));
+    const body = await jsonBody(c, passwordResetConfirmRequest);
+    // The link is checked before the (deliberately slow) hash: a bad link costs an index lookup.
+    const userId = await resetLinkOwner(body);
+    const person = await findUserById(deps.db, userId);
     const passwordHash = await hashNewPassword(body.newPassword, personalWords(person));
     const done = await deps.db.transaction().execute(async (trx) => {
       // The conditional update is the single winner among concurrent uses of one link.

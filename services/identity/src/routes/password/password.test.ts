@@ -26,6 +26,27 @@ async function requestResetLink(email: string) {
 }
 
 describe('password reset', () => {
+  it('says whether a link works before its form is filled: yes while unused, no once used or for a wrong token', async () => {
+    const user = await signUp(ctx.t.request);
+    const { uid, token } = await requestResetLink(user.email);
+    const check = (body: unknown) => post('/api/auth/password-reset/check/', body);
+    const works = await check({ uid, token });
+    expect(works.status).toBe(200);
+    expect(await readJson(works)).toEqual({ valid: true });
+    // Asking spends nothing: the link still sets a password, once.
+    expect((await confirmReset(uid, token, 'a sturdy new phrase')).status).toBe(200);
+    for (const body of [
+      { uid, token },
+      { uid, token: 'x'.repeat(43) },
+      { uid: 'not-a-uuid', token },
+      { uid },
+    ]) {
+      const res = await check(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await readJson(res)).error).toBe(m.resetInvalid);
+    }
+  });
+
   it('confirms the address: the link reached it (an account signed up by someone else is taken back)', async () => {
     const user = await signUp(ctx.t.request);
     const { uid, token } = await requestResetLink(user.email);

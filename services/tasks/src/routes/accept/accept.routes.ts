@@ -32,22 +32,22 @@ export function acceptRoutes(deps: TasksDeps) {
   app.get('/activate/:uidb64/:token/:taskId/:action', auth, async (c) => {
     const me = c.get('auth');
     const params = pathParams(c, activateParams);
-    const invalid = () => c.json({ status: 'invalid' as const });
+    const answer = (status: 'accepted' | 'expired' | 'invalid') => c.json({ status });
     const grant = await deps.db
       .selectFrom('accept_tokens')
       .selectAll()
       .where('token_hash', '=', hashToken(params.token))
       .executeTakeFirst();
-    if (!grant || grant.task_id !== params.taskId || grant.used_at || grant.expires_at <= new Date())
-      return invalid();
+    if (!grant || grant.task_id !== params.taskId) return answer('invalid');
     const row = await selectTaskViews(deps.db).where('t.id', '=', params.taskId).executeTakeFirst();
     const role = params.action === 'assign_accept' ? 'assign' : 'invite';
     if (!row || row.kind !== role || row.recipient_email !== grant.email || !row.recipient_id)
-      return invalid();
-    if (decodeUid(params.uidb64) !== row.recipient_id) return invalid();
-    // The right link, opened by someone else: the page sends them to log in as the recipient.
+      return answer('invalid');
+    if (decodeUid(params.uidb64) !== row.recipient_id) return answer('invalid');
+    // The right link, opened by someone else: the page offers to sign out and continue as the recipient.
     if (row.recipient_id !== me.userId) throw new HttpError(403, 'forbidden', acceptMessages.otherAccount);
-    if (row.accepted_at) return invalid();
+    if (grant.used_at || row.accepted_at) return answer('accepted');
+    if (grant.expires_at <= new Date()) return answer('expired');
     return c.json({
       status: 'valid' as const,
       task: {

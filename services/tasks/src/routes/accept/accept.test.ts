@@ -64,12 +64,12 @@ describe('accept links', () => {
     expect(list.tasks).toMatchObject([{ id, is_accepted: true, category: 'Assigned Tasks' }]);
   });
 
-  it('works once: after acceptance the link is invalid', async () => {
+  it('works once: after acceptance the link says its task was accepted', async () => {
     const { t } = env;
     const [ada, bob] = [await t.person(), await t.person()];
     const { id, activatePath } = await delegate(t, ada, bob, 'invite');
     expect((await accept(t, bob, id, 'invite')).status).toBe(200);
-    expect(await readJson(t.get(activatePath, bob.access))).toEqual({ status: 'invalid' });
+    expect(await readJson(t.get(activatePath, bob.access))).toEqual({ status: 'accepted' });
     expect((await accept(t, bob, id, 'invite')).status).toBe(409);
   });
 
@@ -91,7 +91,7 @@ describe('accept links', () => {
     }
   });
 
-  it('refuses an expired link', async () => {
+  it('says when a link has expired', async () => {
     const { t } = env;
     const [ada, bob] = [await t.person(), await t.person()];
     const { id, activatePath } = await delegate(t, ada, bob);
@@ -100,10 +100,10 @@ describe('accept links', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('task_id', '=', id)
       .execute();
-    expect(await readJson(t.get(activatePath, bob.access))).toEqual({ status: 'invalid' });
+    expect(await readJson(t.get(activatePath, bob.access))).toEqual({ status: 'expired' });
   });
 
-  it("answers 403 when someone else opens the recipient's link (the page then asks them to log in)", async () => {
+  it("answers 403 when someone else opens the recipient's link, used or not (the page offers to switch accounts)", async () => {
     const { t } = env;
     const [ada, bob, eve] = [await t.person(), await t.person(), await t.person()];
     const { id, activatePath } = await delegate(t, ada, bob);
@@ -111,6 +111,8 @@ describe('accept links', () => {
     expect(res.status).toBe(403);
     expect((await readJson(res)).error).toBe(acceptMessages.otherAccount);
     expect((await accept(t, eve, id)).status).toBe(404);
+    expect((await accept(t, bob, id)).status).toBe(200);
+    expect((await t.get(activatePath, eve.access)).status).toBe(403);
   });
 
   it('20 parallel accepts of one link succeed once', async () => {
