@@ -19,6 +19,7 @@ export const messages = {
   historyFailed: 'Failed to load the history.',
   acceptLoading: 'Loading task details...',
   acceptInvalid: taskMessages.invalidLink,
+  acceptFailed: 'The task could not be accepted. Please try again.',
   dashboardFailed: 'Failed to load dashboard data.',
   commentsLoadFailed: commentMessages.loadFailed,
   commentConnection: commentMessages.connection,

@@ -1,9 +1,10 @@
 import { Button, PriorityBadge } from '@baton/ui';
-import { type AcceptTaskProps, taskAccepted, useCurrentUser, useGoTo, useLogout } from '@baton/web-platform';
-import { type ReactNode, useState } from 'react';
-import { useAcceptTaskMutation, useActivateQuery } from '../api';
+import { type AcceptTaskProps, taskAccepted, useGoTo, useLogout } from '@baton/web-platform';
+import type { ReactNode } from 'react';
+import { useActivateQuery } from '../api';
 import { messages } from '../messages';
 import '../tasks.css';
+import { useAccept } from './useAccept';
 
 /** The window that opened this page, when it is Baton on this origin (SPEC §4 "Accept-task page"). */
 function sameOriginOpener(): Window | null {
@@ -57,12 +58,10 @@ function AcceptOutcome({ outcome, children }: { outcome: Outcome; children?: Rea
 /** /accept-task: the task behind a mailed link, and accepting it (optionally trusting the sender). */
 export default function AcceptTask(link: AcceptTaskProps) {
   const { data, error, isLoading } = useActivateQuery(link);
-  const [accept, accepting] = useAcceptTaskMutation();
-  const [trusted, setTrusted] = useState(false);
-  const user = useCurrentUser();
+  const invite = link.action.startsWith('invite_');
+  const { accept, busy, trusting } = useAccept(link.taskId, invite ? 'invite' : 'assign');
   const goTo = useGoTo();
   const logout = useLogout();
-  const invite = link.action.startsWith('invite_');
 
   if (isLoading)
     return (
@@ -84,19 +83,7 @@ export default function AcceptTask(link: AcceptTaskProps) {
 
   const { task } = data;
   async function onAccept(trust: boolean) {
-    setTrusted(trust);
-    try {
-      await accept({
-        task_id: link.taskId,
-        user_email: user?.email ?? '',
-        trusted: trust,
-        role: invite ? 'invite' : 'assign',
-      }).unwrap();
-    } catch (failure) {
-      // SPEC §4: a failed accept is only logged.
-      console.error('Accepting the task failed', failure);
-      return;
-    }
+    if (!(await accept(trust))) return;
     const opener = sameOriginOpener();
     if (opener) {
       opener.postMessage(taskAccepted(link.taskId), window.location.origin);
@@ -125,19 +112,10 @@ export default function AcceptTask(link: AcceptTaskProps) {
         </div>
       </dl>
       <div className="accept__actions">
-        <Button
-          busy={accepting.isLoading && !trusted}
-          disabled={accepting.isLoading}
-          onClick={() => onAccept(false)}
-        >
+        <Button busy={busy && !trusting} disabled={busy} onClick={() => onAccept(false)}>
           {invite ? 'Accept the Invite' : 'Accept the Assignment'}
         </Button>
-        <Button
-          variant="secondary"
-          busy={accepting.isLoading && trusted}
-          disabled={accepting.isLoading}
-          onClick={() => onAccept(true)}
-        >
+        <Button variant="secondary" busy={busy && trusting} disabled={busy} onClick={() => onAccept(true)}>
           Add as a trusted User
         </Button>
       </div>

@@ -109,6 +109,58 @@ describe('what each category may do with a card (SPEC §6)', () => {
   });
 });
 
+describe('accepting from the card', () => {
+  it.each([
+    ['Assigned Tasks', 'assign'],
+    ['Invited Tasks', 'invite'],
+  ] as const)(
+    'a pending card in %s has Accept and Trust sender and accept, which accept it',
+    async (category, role) => {
+      let accepted: unknown;
+      const task = taskOf({ title: 'Pending', category, owner: 'cleo@x.io', is_accepted: false });
+      const { card, user } = await showCard(task);
+      server.use(
+        http.post('/accept_task', async ({ request }) => {
+          accepted = await request.json();
+          return HttpResponse.json({ message: 'Task accepted.' });
+        }),
+      );
+      await user.click(within(card).getByRole('button', { name: 'Trust sender and accept' }));
+      await waitFor(() =>
+        expect(accepted).toEqual({ task_id: task.id, user_email: testUser.email, trusted: true, role }),
+      );
+    },
+  );
+
+  it('says so when accepting fails', async () => {
+    const { card, user } = await showCard(
+      taskOf({ title: 'Pending', category: 'Assigned Tasks', owner: 'cleo@x.io', is_accepted: false }),
+    );
+    server.use(http.post('/accept_task', () => HttpResponse.json({ error: 'No.' }, { status: 409 })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'The task could not be accepted. Please try again.',
+    );
+  });
+
+  it.each([
+    ['an accepted task', taskOf({ title: 'Mine now', category: 'Assigned Tasks', owner: 'cleo@x.io' })],
+    [
+      "the owner's pending one",
+      taskOf({
+        title: 'Sent',
+        category: 'Tasks Delegated - Assigned',
+        is_accepted: false,
+        assigned_users: ['b@x.io'],
+      }),
+    ],
+  ])('%s has no Accept', async (_name, task) => {
+    const { card } = await showCard(task);
+    expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the card', () => {
   it('cuts the description at 150 characters with Show more / Show less', async () => {
     const long = `${'word '.repeat(40)}THE END`;

@@ -13,6 +13,7 @@ import {
 } from '@baton/ui';
 import { type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, type SyntheticEvent, useState } from 'react';
+import { useAccept } from '../accept/useAccept';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
 import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
@@ -45,6 +46,34 @@ const formOf = (task: Task): TaskForm => ({
 
 /** Whether an event happened on the card itself rather than in one of its dialogs (portals elsewhere). */
 const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
+
+/** Accepting a task sent to me from its card, as its mailed link does (trusting the sender is said as such). */
+function AcceptButtons({ task, role }: { task: Task; role: 'invite' | 'assign' }) {
+  const { accept, busy, trusting } = useAccept(task.id, role);
+  const [failed, setFailed] = useState(false);
+  const run = async (trust: boolean) => setFailed(!(await accept(trust)));
+  return (
+    <>
+      <Button busy={busy && !trusting} disabled={busy} onClick={() => run(false)}>
+        Accept
+      </Button>
+      <Button
+        variant="secondary"
+        busy={busy && trusting}
+        disabled={busy}
+        onClick={() => run(true)}
+        title="Accept this task and trust its sender: their next tasks arrive accepted, without an e-mail"
+      >
+        Trust sender and accept
+      </Button>
+      {failed ? (
+        <Banner tone="error" onDismiss={() => setFailed(false)}>
+          {messages.acceptFailed}
+        </Banner>
+      ) : null}
+    </>
+  );
+}
 
 /** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6). */
 export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
@@ -232,6 +261,9 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
       ) : null}
 
       <div className="task-card__actions">
+        {!can.ownerSide && category !== 'Personal Tasks' && !task.is_accepted ? (
+          <AcceptButtons task={task} role={kindOf(category) === 'assign' ? 'assign' : 'invite'} />
+        ) : null}
         <Button variant="ghost" onClick={() => setDialog('history')}>
           History
         </Button>
