@@ -53,7 +53,7 @@ describe.each(widths)('mailed links at $name', ({ viewport }) => {
     await logIn(page, ben);
     await page.getByRole('heading', { name: "You've been assigned a task!" }).waitFor();
     await page.getByRole('button', { name: 'Accept the Assignment' }).click();
-    await page.waitForURL('**/home');
+    await page.waitForURL('**/home/assigned');
 
     // The same link again: it did its work, and says so with a way on.
     await page.goto(link);

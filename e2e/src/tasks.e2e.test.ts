@@ -97,7 +97,7 @@ describe('tasks in the browser, two people', () => {
     expect(await b.page.getByText('From:').locator('xpath=..').textContent()).toContain(ana.email);
     expect(await seriousViolations(b.page)).toEqual([]);
     await b.page.getByRole('button', { name: 'Accept the Assignment' }).click();
-    await b.page.waitForURL('**/home');
+    await b.page.waitForURL('**/home/assigned');
 
     await openCategory(b.page, 'Assigned Tasks');
     const mine = card(b.page, 'Review the slides');

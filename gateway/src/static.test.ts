@@ -78,14 +78,16 @@ describe('static serving', () => {
     }
   });
 
-  it("answers the shell's client routes with the page of that name where the shell built one, else index.html", async () => {
+  it("answers the shell's client routes with the page their first segment names where the shell built one, else index.html", async () => {
     const pages = {
       '/login': 'Baton shell',
       '/reset-password?uid=u&token=t': 'Baton shell',
       '/accept-task?taskId=1': 'Baton shell',
-      '/home/elsewhere': 'Baton shell',
+      '/homeward': 'Baton shell',
       '/home': 'Baton home',
       '/home?remote=x': 'Baton home',
+      '/home/assigned/delegated': 'Baton home',
+      '/home/folders/7b0c3c1e-0f7e-4d53-9d49-5f3f0b1a2c3d': 'Baton home',
     };
     for (const [path, title] of Object.entries(pages)) {
       const res = await app.request(path, { headers: { accept: 'text/html' } });

@@ -95,13 +95,15 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
 
   if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir, precompressed: true }));
 
-  // Client-side routes get the shell's page of that name where it built one (/home: home.html, with what its
-  // remote views need: pages.ts), else index.html (/login, /reset-password?...).
+  // Client-side routes get the shell's page named by their first segment where it built one (/home and the
+  // views under it, /home/assigned…: home.html, with what its remote views need: pages.ts), else index.html
+  // (/login, /reset-password?...).
   app.get('*', pageCompression, async (c, next) => {
     if (!(c.req.header('accept') ?? '').includes('text/html')) return next();
     const index = join(config.shellDir, 'index.html');
     if (!existsSync(index)) return c.html(notBuiltPage);
-    const own = /^\/[a-z][a-z-]*$/.test(c.req.path) ? join(config.shellDir, `${c.req.path}.html`) : undefined;
+    const segment = /^\/([a-z][a-z-]*)(?:\/|$)/.exec(c.req.path)?.[1];
+    const own = segment ? join(config.shellDir, `${segment}.html`) : undefined;
     const page = own && existsSync(own) ? own : index;
     c.header('Cache-Control', 'no-cache');
     return c.html(await composePage(await readFile(page, 'utf8'), config));

@@ -7,7 +7,8 @@ import { remotesOnce } from './remotes/config';
 
 // A page inside a session: run the workspace's chunk (its page has already asked for it) and read the remotes'
 // manifests now, not after the first render.
-if (workspacePaths.some((path) => window.location.pathname === path)) {
+const { pathname } = window.location;
+if (workspacePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
   loadSignedIn().catch(() => undefined); // the page reports a failure when it renders
   remotesOnce().catch(() => undefined);
 }

@@ -1,17 +1,26 @@
 import { type AuthData, markActive, saveAuth } from '@baton/web-platform';
 import { fakeAccessToken, testUser } from '@baton/web-platform/testing';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { App } from './app/App';
 import type { LoadRemote } from './remotes';
 
-/** Where the app is: shown in the page so tests can assert on navigation. */
+/** Where the app is: shown in the page so tests can assert on navigation; its button is the browser's Back. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{`${location.pathname}${location.search}`}</output>
+      <button type="button" data-testid="browser-back" onClick={() => navigate(-1)} />
+    </>
+  );
 }
+
+/** The browser's Back button. */
+export const browserBack = () => act(async () => screen.getByTestId('browser-back').click());
 
 /**
  * A loader for tests whose views stand in for the remotes' (any component, whatever it takes): the contract's

@@ -97,12 +97,12 @@ describe('the accept page', () => {
   });
 
   it.each([
-    ['Accept the Assignment', 'assign_accept', false, 'assign'],
-    ['Add as a trusted User', 'assign_accept', true, 'assign'],
-    ['Accept the Invite', 'invite_accept', false, 'invite'],
+    ['Accept the Assignment', 'assign_accept', false, 'assign', '/home/assigned'],
+    ['Add as a trusted User', 'assign_accept', true, 'assign', '/home/assigned'],
+    ['Accept the Invite', 'invite_accept', false, 'invite', '/home/invited'],
   ])(
-    '%s (%s) accepts with trusted=%s and role %s, then goes to /home',
-    async (button, action, trusted, role) => {
+    '%s (%s) accepts with trusted=%s and role %s, then goes to the list that holds it, %s',
+    async (button, action, trusted, role, list) => {
       const bodies: unknown[] = [];
       server.use(
         valid({}),
@@ -113,7 +113,7 @@ describe('the accept page', () => {
       );
       const { user, visited } = renderWithPlatform(<AcceptTask {...link(action)} />);
       await user.click(await screen.findByRole('button', { name: button }));
-      await waitFor(() => expect(visited).toEqual(['/home']));
+      await waitFor(() => expect(visited).toEqual([list]));
       expect(bodies).toEqual([{ task_id: taskId, user_email: testUser.email, trusted, role }]);
     },
   );

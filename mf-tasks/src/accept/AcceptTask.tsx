@@ -89,7 +89,8 @@ export default function AcceptTask(link: AcceptTaskProps) {
       opener.postMessage(taskAccepted(link.taskId), window.location.origin);
       window.close();
     } else {
-      goTo('/home');
+      // The list that holds the task now.
+      goTo(invite ? '/home/invited' : '/home/assigned');
     }
   }
 

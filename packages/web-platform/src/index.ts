@@ -69,6 +69,7 @@ export {
   platformApi,
 } from './state/api';
 export { authSlice, type CurrentUser, selectCurrentUser, signedIn, signedOut } from './state/auth';
+export { pathOf, placeOf, type WorkspacePlace } from './state/paths';
 export {
   createPlatformStore,
   type LazyLoadedSlices,

@@ -103,7 +103,12 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/contact" element={<ContactPage />} />
           {workspacePaths.map((page) => (
-            <Route key={page} path={page} element={<SignedInRoute page={page} loadRemote={loadRemote} />} />
+            // /home/… are the workspace's views (`useWorkspaceUrl`): one page, one store across them.
+            <Route
+              key={page}
+              path={page === '/home' ? '/home/*' : page}
+              element={<SignedInRoute page={page} loadRemote={loadRemote} />}
+            />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,11 +1,12 @@
 import type { WorkspacePath } from '@baton/contracts/constants';
-import { loadAuth, PlatformProvider, platformApi, signedIn } from '@baton/web-platform';
+import { loadAuth, PlatformProvider, placeOf, platformApi, signedIn } from '@baton/web-platform';
 import { useCallback, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
 import { loadFederatedRemote } from '../remotes/federation';
 import { RequireAuth } from '../session/RequireAuth';
 import { areas } from '../workspace/areas';
+import { showPlace } from '../workspace/useWorkspaceUrl';
 import { Workspace } from '../workspace/Workspace';
 import { useClient } from './client';
 import { createShellPlatform } from './platform';
@@ -25,6 +26,7 @@ export default function SignedIn({
   const navigate = useNavigate();
   const client = useClient();
   const platform = useRef(createShellPlatform(client, (path, options) => navigate(path, options))).current;
+  const location = useLocation();
   const seeded = useRef(false);
   if (!seeded.current) {
     seeded.current = true;
@@ -33,6 +35,9 @@ export default function SignedIn({
       platform.store.dispatch(
         signedIn({ email: auth.email, firstName: auth.firstName, lastName: auth.lastName }),
       );
+    // A reload or a link opens the view its path names (`useWorkspaceUrl` keeps them together from here).
+    const place = page === '/home' ? placeOf(location.pathname) : undefined;
+    if (place) platform.store.dispatch(showPlace(place));
   }
   // The accepted task is in the lists now (App's own listener takes the person to /home).
   useTaskAccepted(

@@ -10,6 +10,7 @@ import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
 import { EmailConfirmation } from './EmailConfirmation';
 import { Sidebar } from './Sidebar';
+import { useWorkspaceUrl } from './useWorkspaceUrl';
 import './workspace.css';
 
 function CategoryView() {
@@ -43,6 +44,7 @@ function CategoryView() {
 
 /** /home: the sidebar, a header with the notification bell, and the active category's view. */
 export function Workspace() {
+  useWorkspaceUrl();
   const category = useCategory();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -6,7 +6,7 @@ import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LoadRemote } from '../remotes';
-import { currentLocation, renderShell, sessionCheck, signIn, stubRemotes } from '../testing';
+import { browserBack, currentLocation, renderShell, sessionCheck, signIn, stubRemotes } from '../testing';
 import { confirmationText } from './EmailConfirmation';
 
 const server = mockServer(
@@ -37,15 +37,45 @@ describe('workspace frame', () => {
     expect(area('mf-notifications/NotificationBell')).toBeInTheDocument();
   });
 
-  it('chooses views by category name, without changing the URL', async () => {
+  it('chooses views by category name; the URL follows each choice, and Back returns to the one before', async () => {
     signIn();
     await renderShell('/home', { loadRemote: echoRemotes });
     await userEvent.click(sidebar().getByRole('button', { name: 'Dashboard' }));
     expect(await screen.findByRole('region', { name: 'mf-tasks/Dashboard' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/home/dashboard');
     await userEvent.click(sidebar().getByRole('button', { name: 'Settings' }));
     expect(await screen.findByRole('region', { name: 'mf-settings/Settings' })).toBeInTheDocument();
     expect(area('mf-folders/FolderStrip')).toBeNull();
+    expect(currentLocation()).toBe('/home/settings');
+    await browserBack();
+    expect(await screen.findByRole('region', { name: 'mf-tasks/Dashboard' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/home/dashboard');
+    await browserBack();
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderStrip' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/home');
+  });
+
+  it.each([
+    ['/home/assigned/delegated', 'Tasks Delegated - Assigned', 'mf-tasks/TaskList'],
+    ['/home/invited', 'Invited Tasks', 'mf-tasks/TaskList'],
+    ['/home/dashboard', 'Dashboard', 'mf-tasks/Dashboard'],
+    ['/home/settings/', 'Settings', 'mf-settings/Settings'],
+  ])('opening %s (a reload, a bookmark) shows %s', async (path, heading, view) => {
+    signIn();
+    await renderShell(path, { loadRemote: echoRemotes });
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: view })).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe(path.replace(/\/$/, '')));
+    expect(
+      sidebar().getByRole('button', { name: heading.startsWith('Tasks Delegated') ? 'Delegated' : heading }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('replaces a path under /home that names no view with Personal Tasks', async () => {
+    signIn();
+    await renderShell('/home/nowhere', { loadRemote: echoRemotes });
+    await waitFor(() => expect(currentLocation()).toBe('/home'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
   });
 
   it('has Invited and Assigned groups, each with "Delegated", opening when their category is active', async () => {
@@ -177,6 +207,7 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
     expect(await screen.findByRole('region', { name: 'mf-folders/FolderView' })).toHaveTextContent(
       '{"folderId":"folder-1"}',
     );
+    expect(currentLocation()).toBe('/home/folders/folder-1');
     expect(area('mf-tasks/TaskList')).toHaveTextContent(
       '{"category":"Personal Tasks","folderId":"folder-1"}',
     );
@@ -189,6 +220,18 @@ describe('folders in the workspace (SPEC §2 "Folder view")', () => {
     expect(area('mf-folders/FolderView')).toBeNull();
     expect(area('mf-tasks/TaskList')).toHaveTextContent('{"category":"Personal Tasks"}');
     expect(area('mf-tasks/TaskList')).not.toHaveTextContent('folderId');
+  });
+
+  it('a folder has its own path: opening it shows the folder, Back goes to where the person was', async () => {
+    signIn();
+    await renderShell('/home/folders/folder-1', { loadRemote: folderRemotes() });
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderView' })).toHaveTextContent(
+      '{"folderId":"folder-1"}',
+    );
+    await userEvent.click(sidebar().getByRole('button', { name: 'Dashboard' }));
+    await browserBack();
+    expect(await screen.findByRole('region', { name: 'mf-folders/FolderView' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/home/folders/folder-1');
   });
 
   it("the sidebar's Personal Tasks leaves the folder too", async () => {

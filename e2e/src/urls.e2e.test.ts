@@ -1,0 +1,72 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openWorkspace, useAppInBrowser } from './stack';
+
+/**
+ * The workspace's views have URLs (issue 31): choosing a view pushes its path, Back and Forward move between
+ * views inside the app, and a reload or a bookmark opens the view its path names. At a desktop width (the
+ * sidebar beside) and a phone's (the sidebar behind the Menu button).
+ */
+const stack = useAppInBrowser();
+
+const widths = [
+  { name: '1280 px', viewport: { width: 1280, height: 900 }, narrow: false },
+  { name: '390 px', viewport: { width: 390, height: 844 }, narrow: true },
+];
+
+/** Picks a view in the sidebar, opening the menu first on a narrow screen. */
+async function choose(page: Page, name: string, narrow: boolean) {
+  if (narrow) await page.getByRole('button', { name: 'Menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('button', { name, exact: true })
+    .click();
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
+  it('each view has a path: reload keeps it, Back and Forward move between views, a bookmark opens one', async () => {
+    const person = await stack.existingPerson();
+    const { context, page } = await stack.newPage({ viewport });
+    await openWorkspace(page, person);
+    expect(path(page)).toBe('/home');
+
+    await choose(page, 'Assigned Tasks', narrow);
+    await heading(page, 'Assigned Tasks');
+    expect(path(page)).toBe('/home/assigned');
+    await choose(page, 'Dashboard', narrow);
+    await heading(page, 'Dashboard');
+    expect(path(page)).toBe('/home/dashboard');
+    await choose(page, 'Settings', narrow);
+    await heading(page, 'Settings');
+    expect(path(page)).toBe('/home/settings');
+
+    // Reload keeps the place.
+    await page.reload();
+    await heading(page, 'Settings');
+    expect(path(page)).toBe('/home/settings');
+
+    // Back and Forward stay in the app, view by view.
+    await page.goBack();
+    await heading(page, 'Dashboard');
+    expect(path(page)).toBe('/home/dashboard');
+    await page.goBack();
+    await heading(page, 'Assigned Tasks');
+    expect(path(page)).toBe('/home/assigned');
+    await page.goForward();
+    await heading(page, 'Dashboard');
+    await page.reload();
+    await heading(page, 'Dashboard');
+
+    // A bookmark of a delegated list opens it; a path that names no view becomes the default one.
+    await page.goto('/home/invited/delegated');
+    await heading(page, 'Tasks Delegated - Invitation');
+    await page.goto('/home/nowhere');
+    await heading(page, 'Personal Tasks');
+    expect(path(page)).toBe('/home');
+    await context.close();
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  navigateTo,
+  openFolder,
+  pathOf,
+  placeOf,
+  selectCategory,
+  selectOpenFolderId,
+  usePlatformDispatch,
+  usePlatformSelector,
+  type WorkspacePlace,
+} from '@baton/web-platform';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+export const showPlace = (place: WorkspacePlace) =>
+  place.openFolderId ? openFolder(place.openFolderId) : navigateTo(place.category);
+
+/**
+ * The URL and the workspace's place (category and open folder, in the store) follow each other: choosing a
+ * view pushes its path (so Back and Forward move between views), and a path reached by Back, Forward or a link
+ * shows its view. `synced` is the path both agree on, so neither side echoes the other's change back; each
+ * effect runs only when its own side changed.
+ */
+export function useWorkspaceUrl() {
+  const location = useLocation();
+  const dispatch = usePlatformDispatch();
+  const category = usePlatformSelector(selectCategory);
+  const openFolderId = usePlatformSelector(selectOpenFolderId);
+  const path = pathOf({ category, openFolderId });
+  // The store starts at this URL's place (SignedIn seeds it), so the first render agrees with the URL.
+  const synced = useRef(location.pathname);
+  // Read, not watched: `navigate` changes with every location, and the query (a tester's remote override)
+  // only rides along.
+  const navigate = useNavigate();
+  const latest = useRef({ navigate, path, search: location.search });
+  latest.current = { navigate, path, search: location.search };
+
+  useEffect(() => {
+    const place = placeOf(location.pathname);
+    // A path that names no view, or names one unusually (a trailing slash), is replaced by the view's own.
+    const canonical = place ? pathOf(place) : latest.current.path;
+    if (canonical !== location.pathname) {
+      synced.current = canonical;
+      if (place) dispatch(showPlace(place));
+      const { navigate, search } = latest.current;
+      return void navigate({ pathname: canonical, search }, { replace: true });
+    }
+    if (location.pathname === synced.current || !place) return;
+    synced.current = location.pathname;
+    dispatch(showPlace(place));
+  }, [location.pathname, dispatch]);
+
+  useEffect(() => {
+    if (path === synced.current) return;
+    synced.current = path;
+    const { navigate, search } = latest.current;
+    navigate({ pathname: path, search });
+  }, [path]);
+}
