@@ -32,6 +32,17 @@ describe('the task list', () => {
     expect(await screen.findByRole('heading', { name: 'Water the plants' })).toBeInTheDocument();
   });
 
+  it('a list opened again after the person was elsewhere shows what arrived meanwhile, without a reload', async () => {
+    serve(taskOf({ title: 'First', category: 'Assigned Tasks' }));
+    const { rerender } = renderWithPlatform(<TaskList category="Assigned Tasks" />);
+    expect(await screen.findByRole('heading', { name: 'First' })).toBeInTheDocument();
+    // Off to Settings: the list (and its live socket) goes; a task is assigned meanwhile.
+    rerender(<p>Settings</p>);
+    tasks = [taskOf({ title: 'Arrived meanwhile', category: 'Assigned Tasks' }), ...tasks];
+    rerender(<TaskList category="Assigned Tasks" />);
+    expect(await screen.findByRole('heading', { name: 'Arrived meanwhile' })).toBeInTheDocument();
+  });
+
   it('says "Failed to load tasks." with a way to try again', async () => {
     server.use(http.post('/api/tasks/personal/', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);

@@ -39,7 +39,10 @@ function CategoryList({ category, folderId }: TaskListProps) {
     hasNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
-  } = useTaskPagesInfiniteQuery(view);
+    // Live events keep a list current only while one is on screen (its socket closes with it): a list opened
+    // again after the person was elsewhere (Settings, the dashboard) asks the server, showing the cached pages
+    // meanwhile, so a task that arrived in between is there without a reload.
+  } = useTaskPagesInfiniteQuery(view, { refetchOnMountOrArgChange: true });
   const [form, setForm] = useState<{ task?: Task } | null>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
