@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+
+import { jsonRequest, readJson } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWorkspace, useAppInBrowser } from './stack';
@@ -67,6 +69,30 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await page.goto('/home/nowhere');
     await heading(page, 'Personal Tasks');
     expect(path(page)).toBe('/home');
+    await context.close();
+  });
+
+  it('a task assigned while the person is on Settings is in Assigned Tasks when they open it, and its card accepts it', async () => {
+    const [ana, ben] = [await stack.existingPerson(), await stack.existingPerson()];
+    const { context, page } = await stack.newPage({ viewport });
+    await openWorkspace(page, ben);
+    await choose(page, 'Assigned Tasks', narrow);
+    await page
+      .getByText(/No tasks here yet|No tasks/)
+      .first()
+      .waitFor();
+    await choose(page, 'Settings', narrow);
+    await heading(page, 'Settings');
+    const form = { title: 'Sign the lease', dueDate: '2026-12-12', priority: 'Immediate', email: ben.email };
+    const sent = await fetch(`${stack.base}/send_email/assign_user/`, jsonRequest('POST', form, ana.access));
+    expect((await readJson(sent)).invitation_sent).toBe(false);
+
+    await choose(page, 'Assigned Tasks', narrow);
+    const card = page.getByRole('article', { name: 'Sign the lease' });
+    await card.getByText('Awaiting your acceptance').waitFor();
+    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    await card.getByRole('button', { name: 'Complete' }).waitFor();
+    expect(await card.getByText('Awaiting your acceptance').count()).toBe(0);
     await context.close();
   });
 });
