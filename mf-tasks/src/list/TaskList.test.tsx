@@ -134,6 +134,19 @@ describe('the task list', () => {
     expect(screen.getByRole('dialog', { name: label })).toBeInTheDocument();
   });
 
+  it('remembers the order chosen for a category across reloads (this device), and only for that category', async () => {
+    serve(taskOf({ title: 'A', priority: 'Lenient' }), taskOf({ title: 'B', priority: 'Immediate' }));
+    const first = renderWithPlatform(<TaskList category="Personal Tasks" />);
+    await first.user.click(await screen.findByRole('button', { name: 'Sort: Newly Added' }));
+    await first.user.click(screen.getByRole('menuitem', { name: 'Priority' }));
+    await screen.findByRole('button', { name: 'Sort: Priority' });
+    first.unmount();
+    renderWithPlatform(<TaskList category="Personal Tasks" />);
+    expect(await screen.findByRole('button', { name: 'Sort: Priority' })).toBeInTheDocument();
+    expect(localStorage.getItem('baton.sort.Personal Tasks')).toBe('Priority');
+    expect(localStorage.getItem('baton.sort.Assigned Tasks')).toBeNull();
+  });
+
   it('Personal Tasks has "Create Folder" beside the add button; it asks the folders view', async () => {
     serve();
     const { user, store } = renderWithPlatform(<TaskList category="Personal Tasks" />);

@@ -7,7 +7,8 @@ import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
 import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
-import { addLabel, kindOf, type Sort, sorts, type Tab } from '../rules';
+import { addLabel, kindOf, sorts, type Tab } from '../rules';
+import { useRememberedSort } from './rememberedSort';
 import '../tasks.css';
 import { loadedTasks } from './pages';
 import { VirtualTaskList } from './VirtualTaskList';
@@ -23,7 +24,7 @@ export default function TaskList({ category, folderId }: TaskListProps) {
 
 function CategoryList({ category, folderId }: TaskListProps) {
   const [tab, setTab] = useState<Tab>('due');
-  const [sort, setSort] = useState<Sort>('Newly Added');
+  const [sort, setSort] = useRememberedSort(category);
   const view = useMemo(
     () => ({ category, folderId: folderId ?? null, tab, sort }),
     [category, folderId, tab, sort],
