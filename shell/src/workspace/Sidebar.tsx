@@ -74,6 +74,19 @@ function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNaviga
   );
 }
 
+/** An address that may wrap only after its "@", never inside a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** SPEC §2 sidebar: categories by name, groups, the signed-in person, Logout. */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const createButton = useRef<HTMLButtonElement>(null);
@@ -117,7 +130,9 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
       </nav>
       <div className="sidebar__user">
         <p className="sidebar__user-name">{name || 'Welcome'}</p>
-        <p className="sidebar__user-email">{user?.email}</p>
+        <p className="sidebar__user-email" title={user?.email}>
+          <EmailAddress email={user?.email ?? ''} />
+        </p>
         <Button variant="secondary" className="sidebar__logout" onClick={() => void logout()}>
           Logout
         </Button>

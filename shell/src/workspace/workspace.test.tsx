@@ -106,6 +106,8 @@ describe('workspace frame', () => {
     const user = screen.getByText('Welcome');
     expect(user).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    // It may wrap after the "@" only, never mid-word; the whole address is its title.
+    expect(screen.getByTitle('ada@example.com').innerHTML).toBe('ada<wbr>@example.com');
   });
 
   it('"Create task" reaches the current task list, or Personal Tasks from elsewhere, in one click', async () => {
