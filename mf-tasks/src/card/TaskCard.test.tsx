@@ -4,12 +4,13 @@ import { renderWithPlatform, testUser } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
 import { listHandlers, taskOf } from '../testing';
 import { historyEntries } from './HistoryDialog';
 
 const server = mockServer();
+afterEach(() => vi.restoreAllMocks());
 
 /** The list of `category` holding `task`, with every write recorded. */
 async function showCard(task: Task, category: TaskCategory = task.category) {
@@ -106,6 +107,28 @@ describe('what each category may do with a card (SPEC §6)', () => {
     expect(within(card).getByText('Awaiting your acceptance')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
+
+describe('offline', () => {
+  it('completing while offline says so in the list, and the card stays where it was', async () => {
+    const { card, user } = await showCard(taskOf({ title: 'Pay rent' }));
+    server.use(http.post('/completed/:id', () => HttpResponse.error()));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(within(card).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "“Pay rent”: You're offline: this was not saved. Try again when the connection returns.",
+    );
+    expect(await screen.findByRole('article', { name: 'Pay rent' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Due Now (1)' })).toBeInTheDocument();
+  });
+
+  it('a failure with the connection up keeps the usual sentence', async () => {
+    const { card, user } = await showCard(taskOf({ title: 'Pay rent' }));
+    server.use(http.post('/completed/:id', () => new HttpResponse(null, { status: 500 })));
+    await user.click(within(card).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('“Pay rent”: Failed to save the change.');
   });
 });
 

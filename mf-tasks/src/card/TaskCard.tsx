@@ -11,7 +11,7 @@ import {
   priorities,
   priorityColors,
 } from '@baton/ui';
-import { type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
+import { failureMessage, type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, type SyntheticEvent, useState } from 'react';
 import { useAccept } from '../accept/useAccept';
 import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
@@ -28,6 +28,8 @@ export interface TaskCardProps {
   /** A click with ctrl, meta or shift toggles the card in the selection (SPEC §2). */
   onSelect: (id: string) => void;
   onEdit: (task: Task) => void;
+  /** A change that failed where the card may no longer be (completing moves it): the list says so. */
+  onFailure: (message: string) => void;
   /** The ids a drag carries: the selection when this card is in it, else this card. */
   dragIds: () => string[];
 }
@@ -76,7 +78,7 @@ function AcceptButtons({ task, role }: { task: Task; role: 'invite' | 'assign' }
 }
 
 /** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6). */
-export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }: TaskCardProps) {
+export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure, dragIds }: TaskCardProps) {
   const can = capabilities[category];
   const [expanded, setExpanded] = useState(false);
   const [dialog, setDialog] = useState<'history' | 'comments' | 'delete' | 'preview' | null>(null);
@@ -103,8 +105,8 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
     setFailure(null);
     try {
       await saveTask({ kind: kindOf(category), id: task.id, form: { ...formOf(task), ...patch } }).unwrap();
-    } catch {
-      setFailure(messages.changeFailed);
+    } catch (error) {
+      setFailure(failureMessage(error, messages.changeFailed));
     }
   }
 
@@ -112,7 +114,9 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, dragIds }
     setFailure(null);
     await setCompleted({ id: task.id, completed: !task.completed })
       .unwrap()
-      .catch(() => setFailure(messages.changeFailed));
+      .catch((error: unknown) =>
+        onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`),
+      );
   }
 
   async function remove() {

@@ -47,6 +47,8 @@ function CategoryList({ category, folderId }: TaskListProps) {
   const [form, setForm] = useState<{ task?: Task } | null>(null);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
+  /** A card's change that failed after the card left the view (completing moves it to the other tab). */
+  const [failure, setFailure] = useState<string | null>(null);
   const requestCreateFolder = useRequestCreateFolder();
   const label = addLabel[kindOf(category)];
 
@@ -116,6 +118,11 @@ function CategoryList({ category, folderId }: TaskListProps) {
           {notice}
         </Banner>
       ) : null}
+      {failure ? (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      ) : null}
       {selected.size > 0 ? (
         <p className="task-list__selection" role="status">
           {selected.size} selected{' '}
@@ -162,6 +169,7 @@ function CategoryList({ category, folderId }: TaskListProps) {
                 selected={selected.has(task.id)}
                 onSelect={onSelect}
                 onEdit={(t) => setForm({ task: t })}
+                onFailure={setFailure}
                 dragIds={() => (selected.has(task.id) ? [...selected] : [task.id])}
               />
             )}

@@ -46,6 +46,7 @@ export {
 } from './files/upload';
 export { type UploadChoice, useUploadChoice } from './files/upload-choice';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
+export { isOffline, offlineMessage, useOnline } from './http/online';
 export {
   connectLiveSocket,
   type LiveSocketOptions,

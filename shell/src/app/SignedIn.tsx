@@ -1,6 +1,7 @@
 import type { WorkspacePath } from '@baton/contracts/constants';
 import { loadAuth, PlatformProvider, placeOf, platformApi, signedIn } from '@baton/web-platform';
-import { useCallback, useRef } from 'react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
 import { loadFederatedRemote } from '../remotes/federation';
@@ -39,6 +40,8 @@ export default function SignedIn({
     const place = page === '/home' ? placeOf(location.pathname) : undefined;
     if (place) platform.store.dispatch(showPlace(place));
   }
+  // `refetchOnReconnect`: what is on screen asks again when the browser is back online or the tab refocused.
+  useEffect(() => setupListeners(platform.store.dispatch), [platform]);
   // The accepted task is in the lists now (App's own listener takes the person to /home).
   useTaskAccepted(
     useCallback(() => platform.store.dispatch(platformApi.util.invalidateTags(['Task'])), [platform]),

@@ -1,5 +1,12 @@
 import { Button } from '@baton/ui';
-import type { NoProps, RemoteName, RemoteViewModule, ViewName, ViewProps } from '@baton/web-platform';
+import {
+  type NoProps,
+  type RemoteName,
+  type RemoteViewModule,
+  useOnline,
+  type ViewName,
+  type ViewProps,
+} from '@baton/web-platform';
 import {
   type Attributes,
   Component,
@@ -7,6 +14,7 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import type { LoadRemote } from './loader';
@@ -70,7 +78,15 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
   }, [secondary, state.status]);
 
   const retry = () => setAttempt((n) => n + 1);
-  const fallback = <RemoteFallback title={title} compact={compact} onRetry={retry} />;
+  // A failed area loads again by itself when the connection comes back (only then: a service that is down
+  // waits for Retry).
+  const online = useOnline();
+  const failed = useRef(false);
+  failed.current = state.status === 'failed';
+  useEffect(() => {
+    if (online && failed.current) setAttempt((n) => n + 1);
+  }, [online]);
+  const fallback = <RemoteFallback title={title} compact={compact} offline={!online} onRetry={retry} />;
 
   if (state.status === 'loading')
     return (
@@ -90,16 +106,23 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
 function RemoteFallback({
   title,
   compact,
+  offline,
   onRetry,
 }: {
   title: string;
   compact?: boolean;
+  /** The browser has no connection: that is the reason, not the area's service. */
+  offline: boolean;
   onRetry: () => void;
 }) {
   return (
     <div className={`remote-area remote-area--failed${compact ? ' remote-area--compact' : ''}`} role="alert">
       {compact ? (
-        <p className="remote-area__compact-text">{title} unavailable</p>
+        <p className="remote-area__compact-text">{offline ? `${title}: offline` : `${title} unavailable`}</p>
+      ) : offline ? (
+        <p>
+          You're offline. <strong>{title}</strong> will load when the connection returns.
+        </p>
       ) : (
         <p>
           <strong>{title}</strong> is unavailable right now. The rest of Baton keeps working.

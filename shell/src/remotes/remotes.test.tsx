@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubRemotes } from '../testing';
 import { overrideStorageKey, parseOverrides, type RemotesDocument, resolveRemotes } from './config';
 import type { LoadRemote } from './loader';
@@ -124,6 +124,32 @@ describe('a remote area', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^Notifications unavailableRetry$/);
     expect(screen.getByRole('button', { name: 'Retry loading Notifications' })).toBeInTheDocument();
+  });
+
+  it('offline, says that is why, and loads by itself when the connection returns; online, waits for Retry', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => online.mockRestore());
+    let calls = 0;
+    renderArea(
+      stubRemotes(async () => {
+        calls += 1;
+        if (calls <= 2) throw new Error('net::ERR_INTERNET_DISCONNECTED');
+        return { default: () => <p>folder view</p> };
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "You're offline. Folder will load when the connection returns.",
+    );
+    // Back online: one new try by itself (it fails again here: the service, not the connection).
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Folder is unavailable right now.'),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toBe(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading Folder' }));
+    expect(await screen.findByText('folder view')).toBeInTheDocument();
   });
 
   it('keeps a view that throws while rendering inside its own area', async () => {

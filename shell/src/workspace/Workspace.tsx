@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
 import { EmailConfirmation } from './EmailConfirmation';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 import { useWorkspaceUrl } from './useWorkspaceUrl';
 import './workspace.css';
@@ -82,6 +83,7 @@ export function Workspace() {
           </div>
         </header>
         <main className="workspace__content" id="workspace-content" tabIndex={-1}>
+          <OfflineBanner />
           <EmailConfirmation />
           {/* Task cards (mf-tasks) are dragged onto folders (mf-folders) within one drag context. */}
           <TaskDragProvider>

@@ -1,6 +1,6 @@
 import { useCloseFolder, useOpenFolder } from '@baton/web-platform';
 import { mockServer } from '@baton/web-platform/testing/msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
@@ -8,6 +8,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { LoadRemote } from '../remotes';
 import { browserBack, currentLocation, renderShell, sessionCheck, signIn, stubRemotes } from '../testing';
 import { confirmationText } from './EmailConfirmation';
+import { offlineText } from './OfflineBanner';
 
 const server = mockServer(
   sessionCheck(),
@@ -313,5 +314,18 @@ describe('an unconfirmed e-mail address', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please try again in 60 minutes.',
     );
+  });
+});
+
+describe('offline', () => {
+  it('says so above the workspace while the browser has no connection, and stops when it returns', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => online.mockRestore());
+    signIn();
+    await renderShell('/home');
+    expect(await screen.findByText(offlineText)).toBeVisible();
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(offlineText)).toBeNull());
   });
 });

@@ -1,5 +1,6 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import { type ApiClient, errorMessage } from '../http/client';
+import { isOffline, offlineMessage } from '../http/online';
 
 export interface PlatformExtra {
   client: ApiClient;
@@ -46,8 +47,9 @@ const platformBaseQuery: BaseQueryFn<PlatformQueryArgs | string, unknown, Platfo
     const text = await response.text();
     return { data: text ? JSON.parse(text) : null };
   } catch {
-    // A network failure (already logged by the wrapper) or a body that is not JSON: no sentence for people.
-    return { error: { status: 'NETWORK_ERROR', message: null } };
+    // A network failure (already logged by the wrapper) or a body that is not JSON: no sentence for people,
+    // unless the browser has no connection, which is the reason then.
+    return { error: { status: 'NETWORK_ERROR', message: isOffline() ? offlineMessage : null } };
   }
 };
 
@@ -56,5 +58,7 @@ export const platformApi = createApi({
   reducerPath: 'api',
   baseQuery: platformBaseQuery,
   tagTypes: ['Task', 'Folder', 'Notification', 'TrustedUser', 'Account'],
+  // What is on screen asks again when the connection returns (the host calls `setupListeners`).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
