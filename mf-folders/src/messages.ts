@@ -17,6 +17,7 @@ export const messages = {
   viewLoading: 'Loading folder…',
   unavailable: 'Folders is unavailable right now.',
   tasksStillWork: 'Your tasks keep working.',
+  offline: "You're offline. Your folders will show when the connection returns.",
   empty: 'No folders yet. Create one to group your tasks.',
   archivedEmpty: 'No archived folders.',
   gone: 'This folder no longer exists.',

@@ -135,7 +135,8 @@ export const tasksApi = platformApi.injectEndpoints({
         const undo = patchTask(dispatch, id, { completed, completedAt });
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: ['Folder'],
+      // A folder's open count moved (only when the change was made).
+      invalidatesTags: (_result, error) => (error ? [] : ['Folder']),
     }),
     /** The dashboard's figures, computed by the server from every task the person sees. */
     dashboard: build.query<DashboardSummary, void>({

@@ -7,9 +7,10 @@ import {
 } from '@baton/web-platform';
 import { FakeWebSocket, fakeLayout, gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { rememberReturn } from '../folders/focus';
 import { folderOf, folderServer } from '../folders/handlers';
 import FolderStrip from './FolderStrip';
@@ -79,6 +80,26 @@ describe('the folder strip (SPEC §2 Personal Tasks)', () => {
     expect(alert).toHaveTextContent('Folders is unavailable right now. Your tasks keep working.');
     serve(work());
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /^Work/ })).toBeInTheDocument();
+  });
+
+  it('offline, says that is why, and shows the folders by itself when the connection returns', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/api/folders/', () => HttpResponse.error()));
+    const { store } = renderWithPlatform(<FolderStrip />);
+    // What the shell does for its store: refetch what is on screen when the browser is back online.
+    const stop = setupListeners(store.dispatch);
+    onTestFinished(() => {
+      stop();
+      vi.restoreAllMocks();
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "You're offline. Your folders will show when the connection returns.",
+    );
+    serve(work());
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('button', { name: /^Work/ })).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import type { Folder } from '@baton/contracts';
 import { Button, NoticeBanner, Tabs, useNotice } from '@baton/ui';
-import { useCreateFolderSignal, useOpenFolder } from '@baton/web-platform';
+import { useCreateFolderSignal, useOnline, useOpenFolder } from '@baton/web-platform';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FolderFormDialog } from '../dialogs/FolderFormDialog';
 import { type FolderList, failureOf, useFoldersQuery, useUpdateFolderMutation } from '../folders/api';
@@ -118,6 +118,7 @@ function Folders({
   extra?: (folder: Folder) => ReactNode;
 }) {
   const { data, isLoading, isError, isFetching, refetch } = useFoldersQuery(list);
+  const online = useOnline();
   const cards = useRef(new Map<string, HTMLButtonElement>());
 
   // Back from a folder's view: its card takes the focus again.
@@ -136,9 +137,8 @@ function Folders({
   if (isError && !data)
     return (
       <div className="folder-strip__state folder-strip__state--failed" role="alert">
-        <p>
-          {messages.unavailable} {messages.tasksStillWork}
-        </p>
+        {/* Offline, that is the reason (the list asks again by itself when the connection returns). */}
+        <p>{online ? `${messages.unavailable} ${messages.tasksStillWork}` : messages.offline}</p>
         <Button variant="secondary" busy={isFetching} onClick={() => refetch()}>
           Try again
         </Button>

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { openWorkspace, useAppInBrowser } from './stack';
 
 /**
- * The workspace's views have URLs (issue 31): choosing a view pushes its path, Back and Forward move between
- * views inside the app, and a reload or a bookmark opens the view its path names. At a desktop width (the
- * sidebar beside) and a phone's (the sidebar behind the Menu button).
+ * The workspace as people use it, at a desktop width (the sidebar beside) and a phone's (the sidebar behind the
+ * Menu button): views have URLs (reload, Back and Forward, bookmarks), a list opened again shows what arrived
+ * meanwhile, a pending task is accepted from its card, and offline is said, refused and recovered from.
  */
 const stack = useAppInBrowser();
 
@@ -93,6 +93,36 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
     await card.getByRole('button', { name: 'Complete' }).waitFor();
     expect(await card.getByText('Awaiting your acceptance').count()).toBe(0);
+    await context.close();
+  });
+
+  it('offline: a banner, a completion refused with the reason (the task stays), and all back by itself', async () => {
+    const person = await stack.existingPerson();
+    const form = { title: 'Water the plants', dueDate: '2026-12-01', priority: 'Lenient' };
+    const made = await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, person.access));
+    expect(made.status).toBe(201);
+    const { context, page } = await stack.newPage({ viewport });
+    await openWorkspace(page, person);
+    const card = page.getByRole('article', { name: 'Water the plants' });
+    await card.waitFor();
+
+    await context.setOffline(true);
+    const banner = page.getByText(/^You're offline\. What you see may be out of date/);
+    await banner.waitFor();
+    await card.getByRole('button', { name: 'Complete' }).click();
+    await page
+      .getByRole('alert')
+      .getByText("“Water the plants”: You're offline: this was not saved.", { exact: false })
+      .waitFor();
+    await card.waitFor();
+    await page.screenshot({ path: `/tmp/baton-offline-${viewport.width}.png` });
+
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    // Nothing is left blaming a service: the folder strip shows its (empty) folders again.
+    await page.getByText('No folders yet. Create one to group your tasks.').waitFor();
+    await card.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('tab', { name: 'Completed (1)' }).waitFor();
     await context.close();
   });
 });
