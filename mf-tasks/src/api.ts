@@ -1,4 +1,4 @@
-import type { DashboardSummary, Task, TaskPage, TrustedUserEntry } from '@baton/contracts';
+import type { DashboardSummary, Folder, Task, TaskPage, TrustedUserEntry } from '@baton/contracts';
 import {
   type AcceptTaskProps,
   type PlatformDispatch,
@@ -32,8 +32,8 @@ export interface TaskForm {
   /** An upload to attach (both set), null to remove the file; absent keeps the current one. */
   attachmentKey?: string | null;
   attachmentUrl?: string | null;
-  /** SPEC §3: the folder a new personal task is filed in (the folder view). */
-  folder_id?: string;
+  /** SPEC §3: the folder a new personal task is filed in (the folder view); on an edit, moves it (null: out). */
+  folder_id?: string | null;
 }
 
 export interface TaskWriteResult {
@@ -107,7 +107,7 @@ export const tasksApi = platformApi.injectEndpoints({
               // The list shows the task as the server now has it (an edit moves it in its order, too).
               ...(id ? [listTag(listOfKind[kind])] : listKinds.map(listTag)),
               // A task filed in a folder changes the folder's count (the folders remote's lists).
-              ...(form.folder_id ? ['Folder' as const] : []),
+              ...(form.folder_id !== undefined ? ['Folder' as const] : []),
             ],
     }),
     deleteTask: build.mutation<{ message: string }, string>({
@@ -171,6 +171,12 @@ export const tasksApi = platformApi.injectEndpoints({
       query: (body) => ({ url: '/accept_task', method: 'POST', body }),
       invalidatesTags: ['Task', 'TrustedUser'],
     }),
+    /** The person's active folders, for moving a task (the folders service's list, shared tag with its remote). */
+    folderChoices: build.query<Folder[], void>({
+      query: () => '/api/folders/',
+      transformResponse: (body: { folders: Folder[] }) => body.folders,
+      providesTags: ['Folder'],
+    }),
     /** Trusted users, for recipient suggestions in the task form (identity's list, shared tag with Settings). */
     recipientSuggestions: build.query<TrustedUserEntry[], void>({
       query: () => '/api/settings/trusted-users/',
@@ -233,4 +239,5 @@ export const {
   useActivateQuery,
   useAcceptTaskMutation,
   useRecipientSuggestionsQuery,
+  useFolderChoicesQuery,
 } = tasksApi;

@@ -1,4 +1,4 @@
-import { limits, type Task, type TaskPageRequest } from '@baton/contracts';
+import { type Folder, limits, type Task, type TaskPageRequest } from '@baton/contracts';
 import { testUser } from '@baton/web-platform/testing';
 import { HttpResponse, http } from 'msw';
 import { inView, type ListKind, orderOf } from './rules';
@@ -75,8 +75,10 @@ function listRoute(list: ListKind, tasks: () => Task[]) {
 }
 
 /** The three list routes answering from `tasks` (each task by its category). */
-export function listHandlers(tasks: () => Task[]) {
+export function listHandlers(tasks: () => Task[], folders: () => Folder[] = () => []) {
   return [
+    // Personal cards offer "Move to <folder>"; an empty Personal Tasks asks whether folders hold tasks.
+    http.get('/api/folders/', () => HttpResponse.json({ folders: folders() })),
     http.post('/api/tasks/personal/', listRoute('personal', tasks)),
     http.post('/get_assigned/', listRoute('assigned', tasks)),
     http.post('/get_invited/', listRoute('invited', tasks)),

@@ -1,27 +1,9 @@
 import type { Folder } from '@baton/contracts';
+import { folderOf } from '@baton/web-platform/testing';
 import { HttpResponse, http } from 'msw';
 import type { FolderFields } from './api';
 
-let next = 0;
-
-/** A folder as `GET /api/folders/` returns it; Blue, empty and without a base file unless overridden. */
-export function folderOf(overrides: Partial<Folder> = {}): Folder {
-  next += 1;
-  return {
-    id: `20000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
-    name: `Folder ${next}`,
-    color: '#4299E1',
-    baseFileKey: null,
-    baseFileLabel: null,
-    baseFileUrl: null,
-    sort_order: 0,
-    is_archived: false,
-    task_count: 0,
-    attachmentUrl: null,
-    created_at: `2026-11-${String(10 + (next % 10)).padStart(2, '0')}T09:00:00.000Z`,
-    ...overrides,
-  };
-}
+export { folderOf };
 
 export interface FolderCalls {
   lists: Array<'0' | '1'>;

@@ -1,6 +1,6 @@
-import type { Task } from '@baton/contracts';
+import type { Folder, Task } from '@baton/contracts';
 import type { TaskCategory } from '@baton/web-platform';
-import { renderWithPlatform, testUser } from '@baton/web-platform/testing';
+import { folderOf, renderWithPlatform, testUser } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -13,7 +13,11 @@ const server = mockServer();
 afterEach(() => vi.restoreAllMocks());
 
 /** The list of `category` holding `task`, with every write recorded. */
-async function showCard(task: Task, category: TaskCategory = task.category) {
+async function showCard(
+  task: Task,
+  category: TaskCategory = task.category,
+  shelf: { folderId?: string; folders?: Folder[] } = {},
+) {
   const writes: { path: string; body: unknown }[] = [];
   const record = async ({ request }: { request: Request }) => {
     writes.push({ path: new URL(request.url).pathname, body: await request.json() });
@@ -26,14 +30,17 @@ async function showCard(task: Task, category: TaskCategory = task.category) {
     });
   };
   server.use(
-    ...listHandlers(() => [task]),
+    ...listHandlers(
+      () => [task],
+      () => shelf.folders ?? [],
+    ),
     http.post('/create_list', record),
     http.post('/edit_shared_task/', record),
     http.post('/completed/:id', record),
     http.post('/progress/:id/', record),
     http.post('/delete_list/:id', record),
   );
-  const view = renderWithPlatform(<TaskList category={category} />);
+  const view = renderWithPlatform(<TaskList category={category} folderId={shelf.folderId} />);
   if (task.completed) await view.user.click(await screen.findByRole('tab', { name: 'Completed (1)' }));
   const card = await screen.findByRole('article', { name: task.title });
   return { ...view, card, writes };
@@ -107,6 +114,31 @@ describe('what each category may do with a card (SPEC §6)', () => {
     expect(within(card).getByText('Awaiting your acceptance')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
+
+describe('folders both ways', () => {
+  it('moves a filed task to another folder, or out of its folder, from its Folder menu', async () => {
+    const work = folderOf({ name: 'Work' });
+    const home = folderOf({ name: 'Home' });
+    const task = taskOf({ title: 'Filed', folder: { id: work.id, name: 'Work', color: work.color } });
+    const { card, user, writes } = await showCard(task, 'Personal Tasks', {
+      folderId: work.id,
+      folders: [work, home],
+    });
+    await user.click(within(card).getByRole('button', { name: 'Folder of “Filed”' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move to Work' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to Home' }));
+    await waitFor(() => expect(writes.at(-1)?.body).toMatchObject({ id: task.id, folder_id: home.id }));
+    await user.click(within(card).getByRole('button', { name: 'Folder of “Filed”' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Remove from folder' }));
+    await waitFor(() => expect(writes.at(-1)?.body).toMatchObject({ id: task.id, folder_id: null }));
+  });
+
+  it('with no folders and the task unfiled, a card has no Folder menu', async () => {
+    const { card } = await showCard(taskOf({ title: 'Loose' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(card).queryByRole('button', { name: 'Folder of “Loose”' })).not.toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   Button,
   cx,
   Dialog,
+  DropdownMenu,
   FilePreviewDialog,
   formatFileSize,
   GripIcon,
@@ -14,7 +15,13 @@ import {
 import { failureMessage, type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, type SyntheticEvent, useState } from 'react';
 import { useAccept } from '../accept/useAccept';
-import { type TaskForm, useDeleteTaskMutation, useSaveTaskMutation, useSetCompletedMutation } from '../api';
+import {
+  type TaskForm,
+  useDeleteTaskMutation,
+  useFolderChoicesQuery,
+  useSaveTaskMutation,
+  useSetCompletedMutation,
+} from '../api';
 import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
 import { canMoveProgress, capabilities, dueDay, kindOf, preview, shownProgress } from '../rules';
@@ -48,6 +55,24 @@ const formOf = (task: Task): TaskForm => ({
 
 /** Whether an event happened on the card itself rather than in one of its dialogs (portals elsewhere). */
 const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
+
+/**
+ * Filing by menu, for keyboards and phones as well as a way out: "Move to <folder>" for each other active folder,
+ * and "Remove from folder" for a filed task.
+ */
+function FolderMenu({ task, onMove }: { task: Task; onMove: (folderId: string | null) => void }) {
+  const { data: folders = [] } = useFolderChoicesQuery();
+  const items = [
+    ...folders
+      .filter((folder) => folder.id !== task.folder?.id)
+      .map((folder) => ({ label: `Move to ${folder.name}`, onSelect: () => onMove(folder.id) })),
+    ...(task.folder ? [{ label: 'Remove from folder', onSelect: () => onMove(null) }] : []),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <DropdownMenu label="Folder" aria-label={`Folder of “${task.title}”`} variant="ghost" items={items} />
+  );
+}
 
 /** Accepting a task sent to me from its card, as its mailed link does (trusting the sender is said as such). */
 function AcceptButtons({ task, role }: { task: Task; role: 'invite' | 'assign' }) {
@@ -286,6 +311,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
             {task.completed ? 'Uncheck' : 'Complete'}
           </Button>
         ) : null}
+        {filable ? <FolderMenu task={task} onMove={(folderId) => change({ folder_id: folderId })} /> : null}
         {can.delete ? (
           <Button variant="ghost" className="task-card__delete" onClick={() => setDialog('delete')}>
             Delete

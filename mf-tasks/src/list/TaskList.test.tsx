@@ -1,6 +1,6 @@
 import type { Task } from '@baton/contracts';
 import { requestCreateTask } from '@baton/web-platform';
-import { FakeWebSocket, gate, renderWithPlatform } from '@baton/web-platform/testing';
+import { FakeWebSocket, folderOf, gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { listHandlers, taskOf } from '../testing';
 import TaskList from './TaskList';
 
-const server = mockServer(http.get('/api/settings/trusted-users/', () => HttpResponse.json([])));
+const server = mockServer(
+  http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),
+  http.get('/api/folders/', () => HttpResponse.json({ folders: [] })),
+);
 let tasks: Task[] = [];
 const serve = (...list: Task[]) => {
   tasks = list;
@@ -280,6 +283,18 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
     act(() => FakeWebSocket.latest().receive({ type: 'folders_changed' }));
     expect(await screen.findByText('No tasks here yet')).toBeInTheDocument();
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+
+  it('Personal Tasks, empty because every task is filed, says so instead of inviting a first task', async () => {
+    server.use(
+      ...listHandlers(
+        () => [],
+        () => [folderOf({ name: 'Work', task_count: 3 })],
+      ),
+    );
+    renderWithPlatform(<TaskList category="Personal Tasks" />);
+    expect(await screen.findByText('All your tasks are in folders')).toBeInTheDocument();
+    expect(screen.queryByText('Create your first task to get started.')).not.toBeInTheDocument();
   });
 
   it('an empty folder says so', async () => {

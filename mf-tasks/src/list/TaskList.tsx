@@ -2,7 +2,7 @@ import type { Task } from '@baton/contracts';
 import { Banner, Button, DropdownMenu, Tabs } from '@baton/ui';
 import { type TaskListProps, useCreateTaskSignal, useRequestCreateFolder } from '@baton/web-platform';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { type TaskWriteResult, useTaskPagesInfiniteQuery } from '../api';
+import { type TaskWriteResult, useFolderChoicesQuery, useTaskPagesInfiniteQuery } from '../api';
 import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
 import { useLiveTaskEvents } from '../live';
@@ -153,7 +153,13 @@ function CategoryList({ category, folderId }: TaskListProps) {
             </Button>
           </div>
         ) : shown.length === 0 ? (
-          <EmptyState tab={tab} label={label} inFolder={inFolder} onAdd={() => setForm({})} />
+          <EmptyState
+            tab={tab}
+            label={label}
+            inFolder={inFolder}
+            unfiled={category === 'Personal Tasks' && !inFolder}
+            onAdd={() => setForm({})}
+          />
         ) : (
           <VirtualTaskList
             tasks={shown}
@@ -194,24 +200,35 @@ function EmptyState({
   tab,
   label,
   inFolder,
+  unfiled,
   onAdd,
 }: {
   tab: Tab;
   label: string;
   inFolder: boolean;
+  /** Personal Tasks' own list (the unfiled tasks): empty may mean everything is filed. */
+  unfiled: boolean;
   onAdd: () => void;
 }) {
+  const { data: folders = [] } = useFolderChoicesQuery(undefined, { skip: !unfiled || tab !== 'due' });
   if (tab === 'completed')
     return <p className="task-list__state">No completed tasks yet. Tasks you complete will appear here.</p>;
+  const allFiled = unfiled && folders.some((folder) => folder.task_count > 0);
   return (
     <div className="task-list__state task-list__empty">
       <p className="task-list__empty-title">
-        {inFolder ? 'No tasks in this folder yet' : 'No tasks here yet'}
+        {inFolder
+          ? 'No tasks in this folder yet'
+          : allFiled
+            ? 'All your tasks are in folders'
+            : 'No tasks here yet'}
       </p>
       <p>
         {inFolder
           ? 'Add a task here, or drag tasks onto this folder from Personal Tasks.'
-          : 'Create your first task to get started.'}
+          : allFiled
+            ? 'Open a folder above to see its tasks, or add a task that belongs to none.'
+            : 'Create your first task to get started.'}
       </p>
       <Button onClick={onAdd}>{label}</Button>
     </div>

@@ -1,3 +1,4 @@
+import type { Folder } from '@baton/contracts';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -74,3 +75,24 @@ export function gate() {
 export { fakeLayout } from './drag/layout';
 export { FakeUpload, useFakeUploads } from './files/fake-upload';
 export { FakeWebSocket, useFakeWebSockets } from './live/fake-socket';
+
+let nextFolder = 0;
+
+/** A folder as `GET /api/folders/` returns it; Blue, empty and without a base file unless overridden. */
+export function folderOf(overrides: Partial<Folder> = {}): Folder {
+  nextFolder += 1;
+  return {
+    id: `20000000-0000-4000-8000-${String(nextFolder).padStart(12, '0')}`,
+    name: `Folder ${nextFolder}`,
+    color: '#4299E1',
+    baseFileKey: null,
+    baseFileLabel: null,
+    baseFileUrl: null,
+    sort_order: 0,
+    is_archived: false,
+    task_count: 0,
+    attachmentUrl: null,
+    created_at: `2026-11-${String(10 + (nextFolder % 10)).padStart(2, '0')}T09:00:00.000Z`,
+    ...overrides,
+  };
+}
