@@ -96,6 +96,33 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await context.close();
   });
 
+  it('a filed task moves out of its folder and into another from its Folder menu', async () => {
+    const person = await stack.existingPerson();
+    const folder = async (name: string) =>
+      readJson(fetch(`${stack.base}/api/folders/`, jsonRequest('POST', { name }, person.access)));
+    const [work, home] = [await folder('Work'), await folder('Home')];
+    const form = { title: 'Fix the tap', dueDate: '2026-12-03', priority: 'Moderate', folder_id: work.id };
+    expect((await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, person.access))).status).toBe(
+      201,
+    );
+    const { context, page } = await stack.newPage({ viewport });
+    await openWorkspace(page, person);
+    await page.goto(`/home/folders/${work.id}`);
+    const card = page.getByRole('article', { name: 'Fix the tap' });
+    await card.getByRole('button', { name: 'Folder of “Fix the tap”' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from folder' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.goto('/home');
+    await card.getByRole('button', { name: 'Folder of “Fix the tap”' }).click();
+    await page.getByRole('menuitem', { name: 'Move to Home' }).click();
+    await card.waitFor({ state: 'detached' });
+    // Once folders has counted the move (an event later), the empty list says where the tasks went.
+    await page.getByText('All your tasks are in folders').waitFor();
+    await page.goto(`/home/folders/${home.id}`);
+    await card.waitFor();
+    await context.close();
+  });
+
   it('offline: a banner, a completion refused with the reason (the task stays), and all back by itself', async () => {
     const person = await stack.existingPerson();
     const form = { title: 'Water the plants', dueDate: '2026-12-01', priority: 'Lenient' };

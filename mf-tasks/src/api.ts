@@ -220,6 +220,11 @@ export function refetchTaskLists(dispatch: PlatformDispatch) {
   dispatch(tasksApi.util.invalidateTags(listKinds.map(listTag)));
 }
 
+/** Fetches the person's folders again (their names and counts changed). */
+export function refetchFolders(dispatch: PlatformDispatch) {
+  dispatch(tasksApi.util.invalidateTags(['Folder']));
+}
+
 /** Fetches the dashboard's figures again, if it is shown (any task change may move them). */
 export function refetchSummary(dispatch: PlatformDispatch) {
   dispatch(tasksApi.util.invalidateTags([summaryTag]));

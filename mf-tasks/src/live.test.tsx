@@ -1,5 +1,5 @@
-import type { Task } from '@baton/contracts';
-import { FakeWebSocket, renderWithPlatform } from '@baton/web-platform/testing';
+import type { Folder, Task } from '@baton/contracts';
+import { FakeWebSocket, folderOf, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -111,6 +111,25 @@ describe('live task events on the list (SPEC §4)', () => {
     ];
     act(() => socket.receive({ type: 'folders_changed' }));
     expect(await screen.findByRole('heading', { name: 'Now in Work' })).toBeInTheDocument();
+  });
+});
+
+describe('folders_changed and the folders', () => {
+  it('fetches the folders again: an emptied Personal Tasks learns that everything is now filed', async () => {
+    let folders: Folder[] = [];
+    server.use(
+      ...listHandlers(
+        () => [],
+        () => folders,
+      ),
+    );
+    renderWithPlatform(<TaskList category="Personal Tasks" />);
+    expect(await screen.findByText('No tasks here yet')).toBeInTheDocument();
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    folders = [folderOf({ name: 'Work', task_count: 2 })];
+    act(() => socket.receive({ type: 'folders_changed' }));
+    expect(await screen.findByText('All your tasks are in folders')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { WsTaskMessage } from '@baton/contracts';
 import { type PlatformDispatch, usePlatformDispatch, useResumableSocket } from '@baton/web-platform';
-import { dropTask, patchTask, refetchSummary, refetchTaskLists } from './api';
+import { dropTask, patchTask, refetchFolders, refetchSummary, refetchTaskLists } from './api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -41,7 +41,9 @@ export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
       return refetchTaskLists(dispatch);
     case 'folders_changed':
       // Tasks were filed, or a folder was renamed or deleted (its tasks back in Personal Tasks): each task's
-      // `folder` is the server's to say.
+      // `folder` is the server's to say, and so are the folders' names and counts (the Folder menu, and
+      // whether an empty Personal Tasks means everything is filed).
+      refetchFolders(dispatch);
       return refetchTaskLists(dispatch);
     case 'task_accepted':
       return void patchTask(dispatch, message.task_id, { is_accepted: true });
