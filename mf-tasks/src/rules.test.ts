@@ -5,11 +5,14 @@ import {
   addLabel,
   canMoveProgress,
   capabilities,
+  dueState,
+  formatDueDay,
   kindOf,
   orderOf,
   preview,
   progressLabel,
   shownProgress,
+  today,
 } from './rules';
 
 describe('SPEC §6 capabilities per category', () => {
@@ -115,5 +118,27 @@ describe('sorting', () => {
       t('y', '2026-01-01T00:00:00Z', 'Lenient', null, '2026-03-01T00:00:00Z'),
     ];
     expect(ids(done.sort(orderOf('completed', 'Newly Added')))).toBe('yx');
+  });
+});
+
+describe('due state', () => {
+  const on = '2026-11-26';
+  it.each([
+    ['2026-11-25', false, 'overdue'],
+    ['2026-11-26', false, 'today'],
+    ['2026-11-27', false, null],
+    ['2026-11-25', true, null],
+    [null, false, null],
+  ] as const)('due %s, completed %s: %s', (dueDate, completed, state) => {
+    expect(dueState({ dueDate: dueDate && `${dueDate}T00:00:00.000Z`, completed }, on)).toBe(state);
+  });
+
+  it('today is the local calendar day', () => {
+    expect(today(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+
+  it("writes a due day in the person's locale, the same day everywhere", () => {
+    expect(formatDueDay('2026-12-01', 'en-US')).toBe('Dec 1, 2026');
+    expect(formatDueDay('2026-12-01', 'de-DE')).toBe('01.12.2026');
   });
 });

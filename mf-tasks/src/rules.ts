@@ -158,3 +158,21 @@ export function orderOf(tab: Tab, sort: Sort): Compare {
 
 /** A due date as the date input and the card show it: its calendar day. */
 export const dueDay = (dueDate: string | null) => (dueDate ? dueDate.slice(0, 10) : '');
+
+/** Today on this device, as a due date is written (YYYY-MM-DD, local time). */
+export const today = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** Whether an open task's due date has passed or is today (said in words on the card, not colour alone). */
+export function dueState(task: { dueDate: string | null; completed: boolean }, on = today()) {
+  const day = dueDay(task.dueDate);
+  if (!day || task.completed) return null;
+  if (day < on) return 'overdue' as const;
+  return day === on ? ('today' as const) : null;
+}
+
+/** A due date in the person's own way of writing dates (one format on every card). */
+export const formatDueDay = (day: string, locale?: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );

@@ -6,6 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
+import { today } from '../rules';
 import { listHandlers, taskOf } from '../testing';
 import { historyEntries } from './HistoryDialog';
 
@@ -103,7 +104,7 @@ describe('what each category may do with a card (SPEC §6)', () => {
     expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(card).getByRole('combobox', { name: 'Priority' })).toBeDisabled();
-    expect(within(card).getByText('Due: 2026-12-01')).toBeInTheDocument();
+    expect(within(card).getByText('Due: Dec 1, 2026')).toBeInTheDocument();
   });
 
   it('a task not yet accepted is dimmed, cannot be completed and has no slider', async () => {
@@ -114,6 +115,22 @@ describe('what each category may do with a card (SPEC §6)', () => {
     expect(within(card).getByText('Awaiting your acceptance')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
+
+describe('due state', () => {
+  it('says Overdue in words (and colour) on an open task past its date', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    const { card: late } = await showCard(
+      taskOf({ title: 'Late', dueDate: `${today(yesterday)}T00:00:00.000Z` }),
+    );
+    expect(within(late).getByText('Overdue')).toHaveClass('task-badge--overdue');
+  });
+
+  it('says Due today for a task due today', async () => {
+    const { card } = await showCard(taskOf({ title: 'Now', dueDate: `${today()}T00:00:00.000Z` }));
+    expect(within(card).getByText('Due today')).toBeInTheDocument();
   });
 });
 

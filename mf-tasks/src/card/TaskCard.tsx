@@ -24,7 +24,16 @@ import {
 } from '../api';
 import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
-import { canMoveProgress, capabilities, dueDay, kindOf, preview, shownProgress } from '../rules';
+import {
+  canMoveProgress,
+  capabilities,
+  dueDay,
+  dueState,
+  formatDueDay,
+  kindOf,
+  preview,
+  shownProgress,
+} from '../rules';
 import { HistoryDialog } from './HistoryDialog';
 import { ProgressControl } from './ProgressControl';
 
@@ -113,6 +122,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
   const [setCompleted, completing] = useSetCompletedMutation();
   const [deleteTask, deleting] = useDeleteTaskMutation();
   const description = preview(task.description);
+  const due = dueState(task);
   const recipients = [...task.assigned_users, ...task.invited_users];
   const headingId = `task-${task.id}-title`;
   // SPEC §2: personal tasks are filed by dragging them onto a folder (the selection, when this card is in it).
@@ -262,8 +272,13 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
             />
           </label>
         ) : (
-          <span>{task.dueDate ? `Due: ${dueDay(task.dueDate)}` : 'No due date'}</span>
+          <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
         )}
+        {due ? (
+          <span className={`task-badge task-badge--${due}`}>
+            {due === 'overdue' ? 'Overdue' : 'Due today'}
+          </span>
+        ) : null}
         {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
       </div>
 
