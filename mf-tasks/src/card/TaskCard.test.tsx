@@ -261,6 +261,21 @@ describe('the card', () => {
     });
   });
 
+  it('completing says so in a toast whose Undo reopens the task', async () => {
+    const task = taskOf({ title: 'Do it' });
+    const { card, user, writes } = await showCard(task);
+    await user.click(within(card).getByRole('button', { name: 'Complete' }));
+    const toast = (await screen.findByText(/“Do it” completed\./)).closest('.b-toast') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(writes.map((w) => w.body)).toEqual([
+        { completed: true, userEmail: testUser.email },
+        { completed: false, userEmail: testUser.email },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByText(/“Do it” completed\./)).not.toBeInTheDocument());
+  });
+
   it('Complete sends {completed: true, userEmail}', async () => {
     const task = taskOf({ title: 'Do it' });
     const { card, user, writes } = await showCard(task);

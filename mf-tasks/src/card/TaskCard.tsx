@@ -11,6 +11,7 @@ import {
   PaperclipIcon,
   priorities,
   priorityColors,
+  useToast,
 } from '@baton/ui';
 import { failureMessage, type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
 import { type CSSProperties, type SyntheticEvent, useState } from 'react';
@@ -120,6 +121,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
   const [failure, setFailure] = useState<string | null>(null);
   const [saveTask] = useSaveTaskMutation();
   const [setCompleted, completing] = useSetCompletedMutation();
+  const toast = useToast();
   const [deleteTask, deleting] = useDeleteTaskMutation();
   const description = preview(task.description);
   const due = dueState(task);
@@ -145,13 +147,38 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
     }
   }
 
+  /** Completes or reopens; a failure is the list's to say (a completed card has left for the other tab). */
+  async function complete(completed: boolean) {
+    try {
+      await setCompleted({ id: task.id, completed }).unwrap();
+      return true;
+    } catch (error) {
+      onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`);
+      return false;
+    }
+  }
+
   async function toggleCompleted() {
     setFailure(null);
-    await setCompleted({ id: task.id, completed: !task.completed })
-      .unwrap()
-      .catch((error: unknown) =>
-        onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`),
-      );
+    const completed = !task.completed;
+    if (!(await complete(completed)) || !completed) return;
+    // The card leaves for the Completed tab: say so, with a way back.
+    const id = toast(
+      <>
+        “{task.title}” completed.{' '}
+        <button
+          type="button"
+          className="task-link"
+          onClick={() => {
+            toast.dismiss(id);
+            void complete(false);
+          }}
+        >
+          Undo
+        </button>
+      </>,
+      'success',
+    );
   }
 
   async function remove() {

@@ -1,4 +1,5 @@
 import type { Folder } from '@baton/contracts';
+import { ToastProvider } from '@baton/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -49,8 +50,11 @@ export function createTestPlatform(options: { signedIn?: boolean; auth?: Partial
       visited.push(path);
     },
   };
+  // As in the shell: the page's toasts around the platform.
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <PlatformProvider platform={platform}>{children}</PlatformProvider>
+    <ToastProvider>
+      <PlatformProvider platform={platform}>{children}</PlatformProvider>
+    </ToastProvider>
   );
   return { platform, store, client, logout, visited, wrapper };
 }
