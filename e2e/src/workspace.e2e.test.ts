@@ -3,6 +3,7 @@
 import { jsonRequest, readJson } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './browser';
 import { openWorkspace, useAppInBrowser } from './stack';
 
 /**
@@ -128,7 +129,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     const form = { title: 'Water the plants', dueDate: '2026-12-01', priority: 'Lenient' };
     const made = await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, person.access));
     expect(made.status).toBe(201);
-    const { context, page } = await stack.newPage({ viewport });
+    const { context, page } = await stack.newPage({ viewport, bypassCSP: true });
     await openWorkspace(page, person);
     const card = page.getByRole('article', { name: 'Water the plants' });
     await card.waitFor();
@@ -142,6 +143,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
       .getByText("“Water the plants”: You're offline: this was not saved.", { exact: false })
       .waitFor();
     await card.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/baton-offline-${viewport.width}.png` });
 
     await context.setOffline(false);
