@@ -406,6 +406,14 @@ describe('a page opened inside a session', () => {
   it('/home brings the code of its task list with the page, reads no remotes list or manifest, and loads the bell after the list', async () => {
     const { context, page } = await newPage();
     await openWorkspace(page, await existingPerson());
+    // Signing in reached /home from /login's page, which holds no manifests: the first visit asks for them
+    // itself (all at once), and they may still be on their way. Only the reload below is measured: wait until
+    // that visit's last area (the bell) has loaded.
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('/mf/mf-notifications/remoteEntry.js')),
+    );
     // A cold load of /home with the session kept: the cache is emptied, storage is not.
     await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
     const asked: string[] = [];
