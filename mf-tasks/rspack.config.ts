@@ -11,6 +11,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       port: Number(process.env.PORT ?? 3001),
       exposes: {
         './TaskList': './src/list/TaskList.tsx',
+        './TaskPage': './src/page/TaskPage.tsx',
         './Dashboard': './src/dashboard/Dashboard.tsx',
         './AcceptTask': './src/accept/AcceptTask.tsx',
       } satisfies ExposedFiles<'mf-tasks'>,

@@ -60,7 +60,10 @@ const inputStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { inputStates: boolean[] }).inputStates);
 
 async function openComments(page: Page, title: string) {
-  await card(page, title).getByRole('button', { name: 'Comments' }).click();
+  await card(page, title)
+    .getByRole('button', { name: /^More actions/ })
+    .click();
+  await card(page, title).getByRole('menuitem', { name: 'Comments' }).click();
   await panel(page).getByText('Connected', { exact: true }).waitFor();
 }
 
@@ -94,7 +97,7 @@ describe('live comments in the browser, two people', () => {
     await openWorkspace(a.page, ana);
     await a.page.getByRole('button', { name: 'Assigned Tasks', exact: true }).click();
     await a.page.getByRole('button', { name: 'Delegated' }).click();
-    await a.page.getByRole('heading', { level: 1, name: 'Tasks Delegated - Assigned' }).waitFor();
+    await a.page.getByRole('heading', { level: 1, name: 'Assigned by me' }).waitFor();
     await openComments(a.page, title);
     const anasUnread = await unread(a.page);
     // Each sees the other there (presence across the sockets).

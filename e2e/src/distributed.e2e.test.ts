@@ -1,6 +1,7 @@
 import { samples, uploadFile } from '@baton/files/testing';
 import type { MailCatcher } from '@baton/mailer';
 import {
+  accountDeletion,
   databaseServerUrl,
   freePort,
   jsonRequest,
@@ -451,7 +452,7 @@ describe('npm run start:distributed', () => {
 
     it("account deletion, and the deleted account's pending invitation reaches nobody", async () => {
       const [a, b] = gateways as [string, string];
-      const { tokens } = await signUpAndLogin(a, { mailbox: mail });
+      const { user, tokens } = await signUpAndLogin(a, { mailbox: mail });
       const invitee = makeUser();
       const invite = {
         title: 'Left behind',
@@ -464,7 +465,7 @@ describe('npm run start:distributed', () => {
       ).toBe(201);
       const deleted = await fetch(
         `${b}/delete-account/`,
-        jsonRequest('POST', { confirmation: 'delete' }, tokens.access),
+        jsonRequest('POST', accountDeletion(user), tokens.access),
       );
       expect(deleted.status).toBe(200);
       await refusedEverywhere(tokens.access);

@@ -53,7 +53,12 @@ describe.each(widths)('mailed links at $name', ({ viewport }) => {
     await logIn(page, ben);
     await page.getByRole('heading', { name: "You've been assigned a task!" }).waitFor();
     await page.getByRole('button', { name: 'Accept the Assignment' }).click();
-    await page.waitForURL('**/home/assigned');
+    await page.waitForURL('**/home/tasks/*');
+    // The accepted task's own page, highlighted, names the list that holds it now.
+    await page
+      .getByRole('region', { name: /^Task: / })
+      .getByText('In Assigned to me')
+      .waitFor();
 
     // The same link again: it did its work, and says so with a way on.
     await page.goto(link);

@@ -31,7 +31,7 @@ describe('notifications in the browser, two people', () => {
     await openWorkspace(a.page, ana);
     await a.page.getByRole('button', { name: 'Assigned Tasks', exact: true }).click();
     await a.page.getByRole('button', { name: 'Delegated' }).click();
-    await a.page.getByRole('heading', { level: 1, name: 'Tasks Delegated - Assigned' }).waitFor();
+    await a.page.getByRole('heading', { level: 1, name: 'Assigned by me' }).waitFor();
     await a.page.getByRole('button', { name: 'Assign Task' }).first().click();
     const form = a.page.getByRole('dialog', { name: 'Assign Task' });
     await form.getByLabel('Title').fill('Quarterly report');
@@ -58,13 +58,22 @@ describe('notifications in the browser, two people', () => {
     await panel.getByText('New task assigned').waitFor();
     await panel
       .getByText(
-        'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it from the e-mail we sent you.',
+        'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it here or from the e-mail we sent you.',
       )
       .waitFor();
     await panel.getByText('Today').waitFor();
     await panel.getByText('just now').waitFor();
     await panel.getByRole('tab', { name: 'Unread (1)' }).waitFor();
     expect(await seriousViolations(b.page)).toEqual([]);
+
+    // The assignment is accepted from the bell; the person lands on the task's page, in its list.
+    await panel.getByRole('button', { name: 'Accept: New task assigned' }).click();
+    await b.page.waitForURL('**/home/tasks/*');
+    await b.page
+      .getByRole('region', { name: 'Task: Quarterly report' })
+      .getByText('In Assigned to me')
+      .waitFor();
+    await panel.getByText('Accepted').waitFor();
 
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell(b.page).getAttribute('aria-label')).toBe('Notifications');
@@ -83,7 +92,8 @@ describe('notifications in the browser, two people', () => {
     await openCategory(b.page, 'Assigned Tasks');
     await card(b.page, 'Quarterly report').waitFor();
     const edited = card(a.page, 'Quarterly report');
-    await edited.getByRole('button', { name: 'Edit' }).click();
+    await edited.getByRole('button', { name: /^More actions/ }).click();
+    await edited.getByRole('menuitem', { name: 'Edit' }).click();
     const editForm = a.page.getByRole('dialog', { name: 'Edit task' });
     await editForm.getByLabel('Title').fill('Quarterly report, final');
     await editForm.getByLabel('Priority').selectOption('Immediate');

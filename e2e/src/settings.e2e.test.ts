@@ -140,16 +140,23 @@ describe('Settings in the browser', () => {
     const confirm = dialog.getByRole('button', { name: 'Delete Account' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type "delete" to confirm').fill('delete');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Password', { exact: true }).fill(cleo.password);
     expect(await confirm.isEnabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    const alerted = page.waitForEvent('dialog').then(async (alert) => {
-      const text = alert.message();
-      await alert.accept();
-      return text;
+    // The app's own toast says goodbye over the sign-in page: no browser dialog.
+    const dialogs: string[] = [];
+    page.on('dialog', (alert) => {
+      dialogs.push(alert.message());
+      void alert.dismiss();
     });
     await confirm.click();
-    expect(await alerted).toBe('Account deleted. Goodbye!');
     await page.waitForURL('**/login');
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Account deleted. Goodbye!')
+      .waitFor();
+    expect(dialogs).toEqual([]);
     await logIn(page, cleo);
     await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
 

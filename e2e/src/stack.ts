@@ -81,12 +81,16 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
   });
 
   /** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
-  async function newPage({ bypassCSP = false, viewport = { width: 1280, height: 900 } } = {}): Promise<{
+  async function newPage({
+    bypassCSP = false,
+    viewport = { width: 1280, height: 900 },
+    hasTouch = false,
+  } = {}): Promise<{
     context: BrowserContext;
     page: Page;
   }> {
     if (!browser) throw new Error('the browser is not running');
-    const context = await browser.newContext({ baseURL: urls.base, bypassCSP, viewport });
+    const context = await browser.newContext({ baseURL: urls.base, bypassCSP, viewport, hasTouch });
     return { context, page: await context.newPage() };
   }
 
@@ -153,13 +157,19 @@ export async function openWorkspace(page: Page, person: Pick<Person, 'email' | '
   await page.locator('#workspace-content').waitFor();
 }
 
+/** The received lists' headings, in plain words (the sidebar keeps SPEC §2's names). */
+const headings: Record<string, string> = {
+  'Assigned Tasks': 'Assigned to me',
+  'Invited Tasks': 'Invitations to me',
+};
+
 /** Picks a category in the sidebar (by its visible name) and waits for its heading. */
 export async function openCategory(page: Page, name: string) {
   await page
     .getByRole('navigation', { name: 'Categories' })
     .getByRole('button', { name, exact: true })
     .click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('heading', { level: 1, name: headings[name] ?? name }).waitFor();
 }
 
 /** A task card, found by its title. */

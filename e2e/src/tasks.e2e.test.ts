@@ -19,7 +19,7 @@ const titles = (page: Page) => page.getByRole('article').getByRole('heading', { 
 async function openDelegatedAssigned(page: Page) {
   await page.getByRole('button', { name: 'Assigned Tasks', exact: true }).click();
   await page.getByRole('button', { name: 'Delegated' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Tasks Delegated - Assigned' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Assigned by me' }).waitFor();
 }
 
 async function mailsTo(email: string) {
@@ -49,7 +49,11 @@ describe('tasks in the browser, two people', () => {
     await page.getByRole('tab', { name: 'Completed (1)' }).click();
     await card(page, 'Pay the invoice').getByText('100% · Done').waitFor();
     await page.getByRole('tab', { name: 'Due Now (2)' }).click();
-    await card(page, 'Renew the domain').getByRole('button', { name: 'Delete' }).click();
+    // Compact cards (the default) keep Delete task in their "More actions" menu.
+    await card(page, 'Renew the domain')
+      .getByRole('button', { name: /^More actions/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete task' }).click();
     await page
       .getByRole('alertdialog', { name: 'Delete task?' })
       .getByRole('button', { name: 'Delete' })
@@ -97,10 +101,11 @@ describe('tasks in the browser, two people', () => {
     expect(await b.page.getByText('From:').locator('xpath=..').textContent()).toContain(ana.email);
     expect(await seriousViolations(b.page)).toEqual([]);
     await b.page.getByRole('button', { name: 'Accept the Assignment' }).click();
-    await b.page.waitForURL('**/home/assigned');
+    await b.page.waitForURL('**/home/tasks/*');
 
     await openCategory(b.page, 'Assigned Tasks');
     const mine = card(b.page, 'Review the slides');
+    await mine.getByRole('button', { name: 'Update progress' }).click();
     await mine.getByRole('slider', { name: 'Progress' }).fill('60');
     const progress = b.page.getByRole('dialog', { name: 'Update progress' });
     await progress.getByText('0% -> 60%').waitFor();
@@ -113,7 +118,8 @@ describe('tasks in the browser, two people', () => {
     await openDelegatedAssigned(a.page);
     const theirs = card(a.page, 'Review the slides');
     await theirs.getByText('60% · Half way').waitFor();
-    await theirs.getByRole('button', { name: 'History' }).click();
+    await theirs.getByRole('button', { name: /^More actions/ }).click();
+    await a.page.getByRole('menuitem', { name: 'History' }).click();
     const history = a.page.getByRole('dialog', { name: 'Progress history' });
     await history.getByText('Slides 1-6 checked').waitFor();
     expect(await history.textContent()).toContain('set it to 60%');

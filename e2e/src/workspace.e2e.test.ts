@@ -38,7 +38,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     expect(path(page)).toBe('/home');
 
     await choose(page, 'Assigned Tasks', narrow);
-    await heading(page, 'Assigned Tasks');
+    await heading(page, 'Assigned to me');
     expect(path(page)).toBe('/home/assigned');
     await choose(page, 'Dashboard', narrow);
     await heading(page, 'Dashboard');
@@ -57,7 +57,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await heading(page, 'Dashboard');
     expect(path(page)).toBe('/home/dashboard');
     await page.goBack();
-    await heading(page, 'Assigned Tasks');
+    await heading(page, 'Assigned to me');
     expect(path(page)).toBe('/home/assigned');
     await page.goForward();
     await heading(page, 'Dashboard');
@@ -66,7 +66,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
 
     // A bookmark of a delegated list opens it; a path that names no view becomes the default one.
     await page.goto('/home/invited/delegated');
-    await heading(page, 'Tasks Delegated - Invitation');
+    await heading(page, 'Invitations I sent');
     await page.goto('/home/nowhere');
     await heading(page, 'Personal Tasks');
     expect(path(page)).toBe('/home');
@@ -110,11 +110,12 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await openWorkspace(page, person);
     await page.goto(`/home/folders/${work.id}`);
     const card = page.getByRole('article', { name: 'Fix the tap' });
-    await card.getByRole('button', { name: 'Folder of “Fix the tap”' }).click();
+    // Compact cards (the default) keep the folder moves in their "More actions" menu.
+    await card.getByRole('button', { name: 'More actions for “Fix the tap”' }).click();
     await page.getByRole('menuitem', { name: 'Remove from folder' }).click();
     await card.waitFor({ state: 'detached' });
     await page.goto('/home');
-    await card.getByRole('button', { name: 'Folder of “Fix the tap”' }).click();
+    await card.getByRole('button', { name: 'More actions for “Fix the tap”' }).click();
     await page.getByRole('menuitem', { name: 'Move to Home' }).click();
     await card.waitFor({ state: 'detached' });
     // Once folders has counted the move (an event later), the empty list says where the tasks went.
@@ -152,6 +153,135 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await page.getByText('No folders yet. Create one to group your tasks.').waitFor();
     await card.getByRole('button', { name: 'Complete' }).click();
     await page.getByRole('tab', { name: 'Completed (1)' }).waitFor();
+    await context.close();
+  });
+});
+
+type Point = { x: number; y: number };
+
+/** The middle of what `locator` finds, on the page. */
+async function middleOf(locator: ReturnType<Page['locator']>): Promise<Point> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** A mouse drag from one point to another, in steps (dnd-kit starts after a few pixels). */
+async function dragByMouse(page: Page, from: Point, to: Point) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 10, from.y + 10, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** A finger's long press, then a drag (Chromium's touch input, as a phone sends it). */
+async function dragByTouch(page: Page, from: Point, to: Point) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  await touch('touchStart', from);
+  await page.waitForTimeout(600);
+  for (let i = 1; i <= 12; i++)
+    await touch('touchMove', {
+      x: from.x + ((to.x - from.x) * i) / 12,
+      y: from.y + ((to.y - from.y) * i) / 12,
+    });
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+async function personalTask(person: { access: string }, form: Record<string, unknown>) {
+  const made = await fetch(
+    `${stack.base}/create_list`,
+    jsonRequest('POST', { dueDate: '2026-12-20', priority: 'Moderate', ...form }, person.access),
+  );
+  expect(made.status).toBe(201);
+  return (await readJson(made)).id as string;
+}
+
+describe.each(widths)('tasks and folders by hand at $name', ({ viewport, narrow }) => {
+  it('a task has its own page: the dashboard opens it, reload keeps it, another person’s says so', async () => {
+    const [ana, ben] = [await stack.existingPerson(), await stack.existingPerson()];
+    const id = await personalTask(ana, { title: 'Renew the passport', dueDate: '2026-12-02' });
+    const bens = await personalTask(ben, { title: 'Ben’s secret' });
+    const { context, page } = await stack.newPage({ viewport });
+    await openWorkspace(page, ana);
+    await choose(page, 'Dashboard', narrow);
+    await page
+      .getByRole('region', { name: 'Upcoming Deadlines' })
+      .getByRole('link', { name: 'Renew the passport' })
+      .click();
+    await page.waitForURL(`**/home/tasks/${id}`);
+    const task = page.getByRole('region', { name: 'Task: Renew the passport' });
+    await task.getByText('In Personal Tasks').waitFor();
+    await task.getByRole('article', { name: 'Renew the passport' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.reload();
+    await task.getByRole('article', { name: 'Renew the passport' }).waitFor();
+    await page.goBack();
+    await page.waitForURL('**/home/dashboard');
+
+    // Another person's task, by its short link: not found or not theirs, with a way on.
+    await page.goto(`/tasks/${bens}`);
+    await page.waitForURL(`**/home/tasks/${bens}`);
+    await page.getByRole('heading', { name: 'This task was not found, or it is not yours' }).waitFor();
+    expect(await page.getByText('Ben’s secret').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/baton-task-missing-${viewport.width}.png` });
+    await page.getByRole('button', { name: 'Go to your tasks' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await context.close();
+  });
+
+  it(`a filed task is dragged out of its folder${narrow ? ' by a long press' : ''}`, async () => {
+    const person = await stack.existingPerson();
+    const work = await readJson(
+      fetch(`${stack.base}/api/folders/`, jsonRequest('POST', { name: 'Work' }, person.access)),
+    );
+    await personalTask(person, { title: 'Book the venue', folder_id: work.id });
+    const { context, page } = await stack.newPage({ viewport, hasTouch: narrow });
+    await openWorkspace(page, person);
+    await page.goto(`/home/folders/${work.id}`);
+    const card = page.getByRole('article', { name: 'Book the venue' });
+    const from = await middleOf(card.getByRole('heading', { name: 'Book the venue' }));
+    const to = await middleOf(page.getByText(/Drop tasks here to take them out of this folder/));
+    await (narrow ? dragByTouch : dragByMouse)(page, from, to);
+    await card.waitFor({ state: 'detached' });
+    await page.goto('/home');
+    await card.waitFor();
+    await context.close();
+  });
+});
+
+describe('dragging near the edge', () => {
+  it('scrolls the page up to the folders while a card is dragged near the top, and files it there', async () => {
+    const person = await stack.existingPerson();
+    await readJson(
+      fetch(`${stack.base}/api/folders/`, jsonRequest('POST', { name: 'Later' }, person.access)),
+    );
+    for (let i = 1; i <= 14; i++) await personalTask(person, { title: `Chore ${i}` });
+    const { context, page } = await stack.newPage({ viewport: { width: 1280, height: 700 } });
+    await openWorkspace(page, person);
+    // The oldest card is at the bottom of the newest-first list.
+    const last = page.getByRole('article', { name: 'Chore 1', exact: true });
+    await last.scrollIntoViewIfNeeded();
+    const folder = page.getByRole('button', { name: /^Later 0 tasks/ });
+    expect(((await folder.boundingBox())?.y ?? 0) < 0).toBe(true);
+
+    const from = await middleOf(last.getByRole('heading', { name: 'Chore 1' }));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 10, from.y - 10, { steps: 3 });
+    await page.mouse.move(from.x, 8, { steps: 10 });
+    // Held near the top edge, the page scrolls until the strip is in view.
+    await expect
+      .poll(async () => (await folder.boundingBox())?.y ?? -1, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const over = await middleOf(folder);
+    await page.mouse.move(over.x, over.y, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: /^Later 1 task/ }).waitFor();
     await context.close();
   });
 });

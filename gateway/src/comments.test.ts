@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Comment, presenceSubject, pushSubject, wsCloseCodes } from '@baton/contracts';
 import type { TestTasks } from '@baton/tasks/testing';
-import { eventually, readJson, type SignedUpUser } from '@baton/test-kit';
+import { accountDeletion, eventually, readJson, type SignedUpUser } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTasksBehindReplicas, testOrigin } from './testing';
@@ -213,7 +213,7 @@ describe('losing access', () => {
     const id = await t.delegated(leaver, recipient, { form });
     const theirs = await connect(0, id, leaver);
     const mine = await connect(1, id, recipient);
-    const res = await t.identity.post('/delete-account/', { confirmation: 'delete' }, leaver.access);
+    const res = await t.identity.post('/delete-account/', accountDeletion(leaver), leaver.access);
     expect(res.status).toBe(200);
     expect(await theirs.closed).toBe(wsCloseCodes.sessionRevoked);
     expect(await mine.closed).toBe(wsCloseCodes.taskGone);

@@ -1,11 +1,12 @@
 import type { Notification } from '@baton/contracts';
+import { platformApi } from '@baton/web-platform';
 import { gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NotificationBell from './NotificationBell';
-import { listSettled, makeNotification } from './testing';
+import { listSettled, makeNotification, taskId } from './testing';
 
 // The live socket is a FakeWebSocket (shared web test setup) left unopened here; see the live tests.
 const server = mockServer();
@@ -393,6 +394,129 @@ describe('the panel', () => {
     expect(within(panel()).getByText('You’re all caught up.')).toBeInTheDocument();
     expect(bell()).toHaveAccessibleName('Notifications');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+const taskListProbe = platformApi.injectEndpoints({
+  endpoints: (build) => ({
+    taskListProbe: build.query<number, void>({ query: () => '/task-list-probe', providesTags: ['Task'] }),
+  }),
+});
+
+describe('the task a notification is about', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** tasks' POST /accept_task answering `status` (200 unless told), recording each body. */
+  function acceptRoute(status = 200, error = 'Task not found.') {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/accept_task', async ({ request }) => {
+        bodies.push(await request.json());
+        return status === 200
+          ? HttpResponse.json({ message: 'Task accepted.' })
+          : HttpResponse.json({ error }, { status });
+      }),
+    );
+    return bodies;
+  }
+
+  it('"Open task" goes to the task’s page, marks the item read and closes the panel', async () => {
+    const note = makeNotification({ title: 'New comment', task_id: taskId });
+    const state = notificationService([note]);
+    const { user, visited } = await openBell();
+    expect(within(item('New comment')).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open task: New comment' }));
+    expect(visited).toEqual([`/home/tasks/${taskId}`]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bell()).toHaveFocus();
+    await waitFor(() => expect(state.marked).toEqual([[note.id]]));
+    expect(bell()).toHaveAccessibleName('Notifications');
+  });
+
+  it('an item about no task offers neither', async () => {
+    notificationService([makeNotification({ title: 'Plain' })]);
+    await openBell();
+    expect(within(item('Plain')).queryByRole('button', { name: /Open task|Accept/ })).not.toBeInTheDocument();
+  });
+
+  it('Accept accepts in place as the signed-in person, says so and goes to the task', async () => {
+    const note = makeNotification({ title: 'New task assigned', task_id: taskId, action: 'assign_accept' });
+    const state = notificationService([note]);
+    const bodies = acceptRoute();
+    // A task list on screen (mf-tasks' lists share the platform's 'Task' tag) loads again.
+    let listLoads = 0;
+    server.use(
+      http.get('/task-list-probe', () => {
+        listLoads += 1;
+        return HttpResponse.json(listLoads);
+      }),
+    );
+    const { user, visited, store } = await openBell();
+    store.dispatch(taskListProbe.endpoints.taskListProbe.initiate());
+    await waitFor(() => expect(listLoads).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Accept: New task assigned' }));
+    expect(await within(item('New task assigned')).findByRole('status')).toHaveTextContent('Accepted');
+    expect(bodies).toEqual([
+      { task_id: taskId, user_email: 'ada@example.com', trusted: false, role: 'assign' },
+    ]);
+    expect(visited).toEqual([`/home/tasks/${taskId}`]);
+    expect(
+      within(item('New task assigned')).queryByRole('button', { name: /^Accept/ }),
+    ).not.toBeInTheDocument();
+    // Read, and focus stays on the item its button left.
+    await waitFor(() => expect(state.marked).toEqual([[note.id]]));
+    expect(item('New task assigned')).toHaveFocus();
+    expect(panel()).toBeInTheDocument();
+    await waitFor(() => expect(listLoads).toBe(2));
+  });
+
+  it('an invitation accepted before says so and offers Accept no more, without leaving', async () => {
+    notificationService([makeNotification({ title: 'Invited', task_id: taskId, action: 'invite_accept' })]);
+    const bodies = acceptRoute(409, 'This task was already accepted.');
+    const { user, visited } = await openBell();
+    await user.click(screen.getByRole('button', { name: 'Accept: Invited' }));
+    expect(await within(item('Invited')).findByRole('status')).toHaveTextContent('Already accepted');
+    expect(bodies).toMatchObject([{ role: 'invite' }]);
+    expect(within(item('Invited')).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
+    expect(within(item('Invited')).getByRole('button', { name: 'Open task: Invited' })).toBeInTheDocument();
+    expect(visited).toEqual([]);
+  });
+
+  it('a failed Accept says why in the item and can be tried again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    notificationService([makeNotification({ title: 'Assigned', task_id: taskId, action: 'assign_accept' })]);
+    const bodies = acceptRoute(404);
+    const { user, visited } = await openBell();
+    await user.click(screen.getByRole('button', { name: 'Accept: Assigned' }));
+    expect(await within(item('Assigned')).findByRole('status')).toHaveTextContent('Task not found.');
+    expect(error).toHaveBeenCalledWith('Could not accept the task.', expect.anything());
+    expect(visited).toEqual([]);
+    expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
+    await user.click(screen.getByRole('button', { name: 'Accept: Assigned' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+  });
+
+  it('its buttons follow the item in the tab order; Enter on the item still marks it read', async () => {
+    const note = makeNotification({ title: 'Assigned', task_id: taskId, action: 'assign_accept' });
+    const state = notificationService([note]);
+    const bodies = acceptRoute();
+    const { user } = await openBell();
+    item('Assigned').focus();
+    for (const name of [
+      'Accept: Assigned',
+      'Open task: Assigned',
+      'Mark as read: Assigned',
+      'Delete: Assigned',
+    ]) {
+      await user.tab();
+      expect(screen.getByRole('button', { name })).toHaveFocus();
+    }
+    item('Assigned').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(state.marked).toEqual([[note.id]]));
+    expect(bodies).toEqual([]);
   });
 });
 

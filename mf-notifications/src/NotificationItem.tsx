@@ -1,6 +1,7 @@
 import type { Notification } from '@baton/contracts';
 import { Button, cx, relativeTime } from '@baton/ui';
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { type AcceptOutcome, useAcceptOffer } from './accept';
 import { messages } from './messages';
 
 interface NotificationItemProps {
@@ -8,15 +9,39 @@ interface NotificationItemProps {
   now: Date;
   onMarkRead: (id: string) => void;
   onDelete: (id: string) => void;
+  /** "Open task": go to the task the notification is about. */
+  onOpen: (item: Notification) => void;
+  /** Its task was accepted from here, now or before (`outcome.status`). */
+  onAccepted: (item: Notification, outcome: AcceptOutcome) => void;
   /** Arrow keys on the item: focus the next or previous one. */
   onMove: (from: HTMLElement, step: 1 | -1) => void;
 }
 
 /** One notification: dot by type (dimmed when read), title (bold when unread), message, time and actions. */
-export function NotificationItem({ item, now, onMarkRead, onDelete, onMove }: NotificationItemProps) {
+export function NotificationItem({
+  item,
+  now,
+  onMarkRead,
+  onDelete,
+  onOpen,
+  onAccepted,
+  onMove,
+}: NotificationItemProps) {
   const labelId = useId();
   const titleId = useId();
   const unread = !item.is_read;
+  const acceptOffer = useAcceptOffer();
+  const [accepting, setAccepting] = useState(false);
+  const [outcome, setOutcome] = useState<AcceptOutcome | null>(null);
+
+  const accept = async () => {
+    if (accepting) return;
+    setAccepting(true);
+    const result = await acceptOffer(item);
+    setAccepting(false);
+    setOutcome(result);
+    if (result.status !== 'failed') onAccepted(item, result);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     // Keys on the item's own buttons keep their usual meaning.
@@ -60,8 +85,39 @@ export function NotificationItem({ item, now, onMarkRead, onDelete, onMove }: No
         <time className="nb-item__time" dateTime={item.created_at}>
           {relativeTime(item.created_at, now)}
         </time>
+        {outcome ? (
+          <p
+            role="status"
+            className={cx('nb-item__outcome', outcome.status === 'failed' && 'nb-item__outcome--failed')}
+          >
+            {outcome.text}
+          </p>
+        ) : null}
       </div>
       <div className="nb-item__actions">
+        {/* Settled here stays settled: a list fetched again before the server heard of it may still offer it. */}
+        {item.action && item.task_id && (!outcome || outcome.status === 'failed') ? (
+          // aria-disabled rather than disabled while it works: focus stays on the button.
+          <Button
+            variant="primary"
+            className="nb-item__action"
+            aria-label={messages.acceptOf(item.title)}
+            aria-disabled={accepting}
+            onClick={accept}
+          >
+            {accepting ? messages.accepting : messages.accept}
+          </Button>
+        ) : null}
+        {item.task_id ? (
+          <Button
+            variant="ghost"
+            className="nb-item__action"
+            aria-label={messages.openTaskOf(item.title)}
+            onClick={() => onOpen(item)}
+          >
+            {messages.openTask}
+          </Button>
+        ) : null}
         {unread ? (
           <Button
             variant="ghost"

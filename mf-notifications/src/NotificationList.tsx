@@ -1,5 +1,6 @@
 import type { Notification } from '@baton/contracts';
 import { useId, useLayoutEffect, useRef } from 'react';
+import type { AcceptOutcome } from './accept';
 import { groupByDay } from './feed';
 import { messages } from './messages';
 import { NotificationItem } from './NotificationItem';
@@ -10,10 +11,19 @@ interface NotificationListProps {
   now: Date;
   onMarkRead: (id: string) => void;
   onDelete: (id: string) => void;
+  onOpen: (item: Notification) => void;
+  onAccepted: (item: Notification, outcome: AcceptOutcome) => void;
 }
 
 /** The notifications under Today, Yesterday, This Week and Earlier, or the empty state. */
-export function NotificationList({ items, now, onMarkRead, onDelete }: NotificationListProps) {
+export function NotificationList({
+  items,
+  now,
+  onMarkRead,
+  onDelete,
+  onOpen,
+  onAccepted,
+}: NotificationListProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const headingBase = useId();
   /** The item an action started from, so focus can stay near it when it (or its button) goes away. */
@@ -44,6 +54,11 @@ export function NotificationList({ items, now, onMarkRead, onDelete }: Notificat
     remember(id);
     onDelete(id);
   };
+  // The Accept button goes away (and the item, on the Unread tab): focus stays on the item or the next one.
+  const accepted = (item: Notification, outcome: AcceptOutcome) => {
+    remember(item.id);
+    onAccepted(item, outcome);
+  };
   const move = (from: HTMLElement, step: 1 | -1) => {
     const nodes = itemNodes();
     nodes[nodes.indexOf(from) + step]?.focus();
@@ -70,6 +85,8 @@ export function NotificationList({ items, now, onMarkRead, onDelete }: Notificat
                   now={now}
                   onMarkRead={markRead}
                   onDelete={remove}
+                  onOpen={onOpen}
+                  onAccepted={accepted}
                   onMove={move}
                 />
               ))}

@@ -1,7 +1,9 @@
 import type { Notification } from '@baton/contracts';
 import { Button, Tabs, useMinuteTick } from '@baton/ui';
+import { taskPathOf, useGoTo, usePlatformDispatch } from '@baton/web-platform';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useDeleteNotificationsMutation, useMarkReadMutation } from './api';
+import type { AcceptOutcome } from './accept';
+import { settleOffer, useDeleteNotificationsMutation, useMarkReadMutation } from './api';
 import { batches, readIds, unreadIds } from './feed';
 import { messages } from './messages';
 import { NotificationList } from './NotificationList';
@@ -23,6 +25,8 @@ export function NotificationPanel({ id, items, onClose, onLeave }: NotificationP
   const [tab, setTab] = useState<Tab>('all');
   const [markRead] = useMarkReadMutation();
   const [remove] = useDeleteNotificationsMutation();
+  const dispatch = usePlatformDispatch();
+  const goTo = useGoTo();
   const panelRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   useMinuteTick();
@@ -47,6 +51,25 @@ export function NotificationPanel({ id, items, onClose, onLeave }: NotificationP
   };
   const clearRead = () => {
     for (const ids of batches(read)) remove(ids);
+  };
+
+  // Acting on a notification reads it.
+  const markItemRead = (item: Notification) => {
+    if (!item.is_read) markRead([item.id]);
+  };
+  const openTask = (item: Notification) => {
+    if (!item.task_id) return;
+    markItemRead(item);
+    goTo(taskPathOf(item.task_id));
+    onClose();
+  };
+  // Accepted now or before: Accept is offered no more. Only a fresh acceptance goes to the task (the item
+  // stays to say so); one accepted before leaves "Open task" to the person.
+  const accepted = (item: Notification, { status }: AcceptOutcome) => {
+    if (!item.task_id) return;
+    dispatch(settleOffer(item.task_id));
+    markItemRead(item);
+    if (status === 'accepted') goTo(taskPathOf(item.task_id));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -112,6 +135,8 @@ export function NotificationPanel({ id, items, onClose, onLeave }: NotificationP
           now={now}
           onMarkRead={(itemId) => markRead([itemId])}
           onDelete={(itemId) => remove([itemId])}
+          onOpen={openTask}
+          onAccepted={accepted}
         />
       </Tabs>
     </div>

@@ -1,4 +1,4 @@
-import type { Notification } from '@baton/contracts';
+import type { AcceptTaskRequest, Notification } from '@baton/contracts';
 import { type PlatformDispatch, type PlatformStore, platformApi } from '@baton/web-platform';
 import { messages } from './messages';
 
@@ -62,6 +62,11 @@ export const notificationsApi = platformApi.injectEndpoints({
       query: (ids) => ({ url: '/notifications/delete/', method: 'POST', body: { ids } }),
       onQueryStarted: (ids, api) => optimistic(api, dropIds(ids), messages.deleteFailed),
     }),
+    /** tasks' POST /accept_task, from the bell: the task lists (the shared 'Task' tag) load again. */
+    acceptTask: build.mutation<unknown, AcceptTaskRequest>({
+      query: (body) => ({ url: '/accept_task', method: 'POST', body }),
+      invalidatesTags: ['Task'],
+    }),
   }),
 });
 
@@ -105,5 +110,18 @@ export function receiveNotification(store: Store, item: Notification): boolean {
   return !known;
 }
 
-export const { useNotificationsQuery, useMarkReadMutation, useDeleteNotificationsMutation } =
-  notificationsApi;
+/**
+ * A task was accepted: no cached notification of it offers Accept any more, as the service clears them on the
+ * task's accepted event (a reload agrees).
+ */
+export const settleOffer = (taskId: string) =>
+  notificationsApi.util.updateQueryData('notifications', undefined, (list) => {
+    for (const item of list) if (item.task_id === taskId) item.action = null;
+  });
+
+export const {
+  useNotificationsQuery,
+  useMarkReadMutation,
+  useDeleteNotificationsMutation,
+  useAcceptTaskMutation,
+} = notificationsApi;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asNotification, batches, groupByDay, newestFirst, readIds, unreadIds } from './feed';
-import { makeNotification } from './testing';
+import { makeNotification, taskId } from './testing';
 
 describe('the list', () => {
   const now = new Date(2026, 2, 18, 12); // a Wednesday
@@ -57,7 +57,16 @@ describe('asNotification', () => {
       { ...valid, id: 7 },
       { ...valid, is_read: 'no' },
       { ...valid, created_at: undefined },
+      { ...valid, task_id: 'nope' },
+      { ...valid, action: 'accept' },
     ])
       expect(asNotification(broken)).toBeUndefined();
+  });
+
+  it('takes the task link and Accept, or a push without them', () => {
+    const offer = makeNotification({ task_id: taskId, action: 'invite_accept' });
+    expect(asNotification(offer)).toBe(offer);
+    const { task_id: _t, action: _a, ...older } = offer;
+    expect(asNotification(older)).toBe(older);
   });
 });

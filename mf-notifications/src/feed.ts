@@ -40,6 +40,11 @@ export function batches(ids: readonly string[], size: number = limits.idsMax): s
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const types: ReadonlySet<unknown> = new Set<Notification['type']>(['success', 'warning', 'error', 'info']);
+const actions: ReadonlySet<unknown> = new Set<Notification['action']>([
+  'assign_accept',
+  'invite_accept',
+  null,
+]);
 
 /** A pushed message, if it has the shape of SPEC §3's Notification (checked by hand: no schema library in the bundle). */
 export function asNotification(message: unknown): Notification | undefined {
@@ -53,6 +58,11 @@ export function asNotification(message: unknown): Notification | undefined {
     typeof m.message === 'string' &&
     typeof m.is_read === 'boolean' &&
     typeof m.is_deleted === 'boolean' &&
-    typeof m.created_at === 'string';
+    typeof m.created_at === 'string' &&
+    // Beyond SPEC: absent from an older service.
+    (m.task_id === undefined ||
+      m.task_id === null ||
+      (typeof m.task_id === 'string' && uuid.test(m.task_id))) &&
+    (m.action === undefined || actions.has(m.action));
   return valid ? (m as unknown as Notification) : undefined;
 }

@@ -6,9 +6,12 @@ import { notificationsApi } from './api';
 /** A valid notification id (the contract wants a UUID) from a small number. */
 export const notificationId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+/** The id of a task notifications may be about. */
+export const taskId = '0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a01';
+
 let next = 1;
 
-/** A notification as the server sends it; unread, info, created now unless told otherwise. */
+/** A notification as the server sends it; unread, info, about no task, created now unless told otherwise. */
 export function makeNotification(fields: Partial<Notification> = {}): Notification {
   const n = next++;
   return {
@@ -19,6 +22,8 @@ export function makeNotification(fields: Partial<Notification> = {}): Notificati
     is_read: false,
     is_deleted: false,
     created_at: new Date().toISOString(),
+    task_id: null,
+    action: null,
     ...fields,
   };
 }

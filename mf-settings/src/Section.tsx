@@ -1,5 +1,12 @@
 import { cx } from '@baton/ui';
-import { type ReactNode, useId } from 'react';
+import type { SettingsSection } from '@baton/web-platform';
+import { createContext, type ReactNode, useContext, useId } from 'react';
+
+/** Which section of Settings a card is, given by Settings, so its navigation can find the card. */
+export const SectionIdContext = createContext<SettingsSection | null>(null);
+
+/** The element id of a section's card (`settings-trusted`). */
+export const sectionElementId = (section: SettingsSection) => `settings-${section}`;
 
 /** One titled card of the Settings page; `danger` marks the Danger Zone. */
 export function Section({
@@ -14,12 +21,15 @@ export function Section({
   children: ReactNode;
 }) {
   const headingId = useId();
+  const section = useContext(SectionIdContext);
   return (
     <section
+      id={section ? sectionElementId(section) : undefined}
       aria-labelledby={headingId}
       className={cx('settings-section', danger && 'settings-section--danger')}
     >
-      <h2 id={headingId} className="settings-section__title">
+      {/* Focusable by script only: going to a section puts the reader at its title. */}
+      <h2 id={headingId} className="settings-section__title" tabIndex={-1}>
         {title}
       </h2>
       {intro ? <p className="settings-section__intro">{intro}</p> : null}

@@ -14,6 +14,12 @@ export interface PasswordChange {
   confirmPassword: string;
 }
 
+/** The typed phrase and the person's password, both checked again by the server. */
+export interface AccountDeletion {
+  confirmation: string;
+  password: string;
+}
+
 /** The identity calls of the Settings view (SPEC §7), in the host's store and through its request wrapper. */
 export const settingsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
@@ -36,8 +42,8 @@ export const settingsApi = platformApi.injectEndpoints({
     changePassword: build.mutation<Message, PasswordChange>({
       query: (body) => ({ url: '/api/settings/change-password/', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<Message, string>({
-      query: (confirmation) => ({ url: '/delete-account/', method: 'POST', body: { confirmation } }),
+    deleteAccount: build.mutation<Message, AccountDeletion>({
+      query: (body) => ({ url: '/delete-account/', method: 'POST', body }),
     }),
     preferences: build.query<Preferences, void>({
       query: () => '/api/settings/preferences/',

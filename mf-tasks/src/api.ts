@@ -8,7 +8,7 @@ import {
   selectCurrentUser,
 } from '@baton/web-platform';
 import { findTask, type ListView, listKindOf, pageRequest, placeTask } from './list/pages';
-import { type ListKind, listPath, type TaskKind } from './rules';
+import { dueDay, type ListKind, listPath, type TaskKind } from './rules';
 
 /** Tasks per page: a few screens of cards, so scrolling rarely waits. */
 const pageSize = 50;
@@ -35,6 +35,18 @@ export interface TaskForm {
   /** SPEC §3: the folder a new personal task is filed in (the folder view); on an edit, moves it (null: out). */
   folder_id?: string | null;
 }
+
+/**
+ * The form of an existing task, for changes made outside the form (priority, due date, folder). Without
+ * attachment fields, which the server reads as "keep the file".
+ */
+export const formOf = (task: Task): TaskForm => ({
+  title: task.title,
+  description: task.description,
+  dueDate: dueDay(task.dueDate),
+  priority: task.priority,
+  category: task.category,
+});
 
 export interface TaskWriteResult {
   id: string;
@@ -68,6 +80,7 @@ function writePath(kind: TaskKind, editing: boolean) {
 const listTag = (kind: ListKind) => ({ type: 'Task' as const, id: `LIST-${kind}` });
 const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId}` });
 const summaryTag = { type: 'Task' as const, id: 'SUMMARY' };
+const oneTaskTag = (taskId: string) => ({ type: 'Task' as const, id: `ONE-${taskId}` });
 
 /**
  * The tasks calls. Lists are cached per view (side, folder, tab, order), a page at a time, holding whole task
@@ -105,7 +118,7 @@ export const tasksApi = platformApi.injectEndpoints({
           ? []
           : [
               // The list shows the task as the server now has it (an edit moves it in its order, too).
-              ...(id ? [listTag(listOfKind[kind])] : listKinds.map(listTag)),
+              ...(id ? [listTag(listOfKind[kind]), oneTaskTag(id)] : listKinds.map(listTag)),
               // A task filed in a folder changes the folder's count (the folders remote's lists).
               ...(form.folder_id !== undefined ? ['Folder' as const] : []),
             ],
@@ -137,6 +150,12 @@ export const tasksApi = platformApi.injectEndpoints({
       },
       // A folder's open count moved (only when the change was made).
       invalidatesTags: (_result, error) => (error ? [] : ['Folder']),
+    }),
+    /** One task, for its own page (links from mails, the bell and the dashboard); 404 when not the person's. */
+    task: build.query<Task, string>({
+      query: (taskId) => `/api/tasks/${encodeURIComponent(taskId)}/`,
+      transformResponse: (body: { task: Task }) => body.task,
+      providesTags: (_task, _error, taskId) => [oneTaskTag(taskId)],
     }),
     /** The dashboard's figures, computed by the server from every task the person sees. */
     dashboard: build.query<DashboardSummary, void>({
@@ -200,9 +219,13 @@ function cachedViews(state: PlatformState) {
  */
 export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial<Task> | null) {
   return dispatch((_dispatch, getState) => {
+    // The task's own page, if open: patched, or asked again (a deleted task's page then says it is gone).
+    const page = patch
+      ? dispatch(tasksApi.util.updateQueryData('task', id, (task) => void Object.assign(task, patch)))
+      : void dispatch(tasksApi.util.invalidateTags([oneTaskTag(id)]));
     const views = cachedViews(getState() as PlatformState);
     const before = views.map(({ data }) => data && findTask(data, id)).find(Boolean);
-    if (!before) return () => {};
+    if (!before) return () => page?.undo();
     const after = patch ? { ...before, ...patch } : undefined;
     const patches = views.map(({ view }) =>
       dispatch(
@@ -210,6 +233,7 @@ export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial
       ),
     );
     return () => {
+      page?.undo();
       for (const p of patches) p.undo();
     };
   });
@@ -236,6 +260,7 @@ export const dropTask = (dispatch: PlatformDispatch, id: string) => void patchTa
 export const {
   useTaskPagesInfiniteQuery,
   useDashboardQuery,
+  useTaskQuery,
   useSaveTaskMutation,
   useDeleteTaskMutation,
   useSetCompletedMutation,

@@ -5,6 +5,7 @@ export type Views = Exposes<
   'mf-tasks',
   {
     TaskList: typeof import('./list/TaskList');
+    TaskPage: typeof import('./page/TaskPage');
     Dashboard: typeof import('./dashboard/Dashboard');
     AcceptTask: typeof import('./accept/AcceptTask');
   }

@@ -1,5 +1,7 @@
 import { type Folder, limits, type Task, type TaskPageRequest } from '@baton/contracts';
 import { testUser } from '@baton/web-platform/testing';
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { inView, type ListKind, orderOf } from './rules';
 
@@ -83,4 +85,10 @@ export function listHandlers(tasks: () => Task[], folders: () => Folder[] = () =
     http.post('/get_assigned/', listRoute('assigned', tasks)),
     http.post('/get_invited/', listRoute('invited', tasks)),
   ];
+}
+
+/** Chooses `name` in a card's "More actions" menu, where a compact card (the default) keeps its other actions. */
+export async function chooseCardAction(user: UserEvent, card: HTMLElement, name: string) {
+  await user.click(within(card).getByRole('button', { name: /^More actions/ }));
+  await user.click(within(card).getByRole('menuitem', { name }));
 }

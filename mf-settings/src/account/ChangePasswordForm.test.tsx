@@ -111,4 +111,20 @@ describe('Change password', () => {
       vi.useRealTimers();
     }
   });
+
+  it("says live how strong the new password is, weighing the person's own name as the server does", async () => {
+    const { user } = renderWithPlatform(<ChangePasswordForm />);
+    const field = screen.getByLabelText('New password', { selector: 'input' });
+    // The real estimator, loaded by the form on first use.
+    const hint = () =>
+      expect.poll(() => field.closest('.b-field')?.querySelector('[aria-live="polite"]')?.textContent, {
+        timeout: 15_000,
+      });
+    await user.type(field, 'Lovelace1815');
+    await hint().toMatch(/^Too weak: There should not be any personal or page related data\./);
+    expect(field).toHaveAccessibleDescription(/^At least 8 characters\. Too weak: /);
+    await user.clear(field);
+    await user.type(field, 'correct-horse-battery-staple-91');
+    await hint().toBe('Strong enough.');
+  });
 });

@@ -1,6 +1,6 @@
 import { limits } from '@baton/contracts/constants';
-import { Button, NoticeBanner, PasswordField, useNotice } from '@baton/ui';
-import { failureMessage } from '@baton/web-platform';
+import { Button, NewPasswordField, NoticeBanner, PasswordField, useNotice } from '@baton/ui';
+import { failureMessage, useCurrentUser } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { type PasswordChange, useChangePasswordMutation } from '../api';
 import { messages } from '../messages';
@@ -22,6 +22,7 @@ export function ChangePasswordForm() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { notice, show, clear } = useNotice();
   const headingId = useId();
+  const user = useCurrentUser();
 
   const field = (name: keyof PasswordChange) => ({
     name,
@@ -56,11 +57,11 @@ export function ChangePasswordForm() {
         required
         {...field('currentPassword')}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
         required
         hint="At least 8 characters."
+        personal={user ? [user.email, user.firstName, user.lastName] : []}
         {...field('newPassword')}
       />
       <PasswordField

@@ -1,5 +1,5 @@
-import { Banner, Button, Dialog, TextField } from '@baton/ui';
-import { useLogout } from '@baton/web-platform';
+import { Banner, Button, Dialog, PasswordField, TextField, useToast } from '@baton/ui';
+import { failureMessage, type PlatformQueryError, useLogout } from '@baton/web-platform';
 import { type FormEvent, useState } from 'react';
 import { useDeleteAccountMutation } from '../api';
 import { messages } from '../messages';
@@ -8,7 +8,7 @@ import { Section } from '../Section';
 /** SPEC §5: the typed phrase, trimmed, must be "delete" (any case: the server accepts any case too). */
 export const phraseMatches = (typed: string) => typed.trim().toLowerCase() === messages.deletePhrase;
 
-/** Account deletion behind a typed confirmation (SPEC §2 Danger Zone, §4 Delete account). */
+/** Account deletion behind a typed confirmation and the password (SPEC §2 Danger Zone, §4 Delete account). */
 export function DangerZone() {
   const [open, setOpen] = useState(false);
   return (
@@ -27,25 +27,35 @@ export function DangerZone() {
   );
 }
 
+/** A 400 names what to fix (a wrong password); any other failure gets SPEC's own sentence. */
+const deleteFailure = (error: unknown) =>
+  (error as Partial<PlatformQueryError>)?.status === 400
+    ? failureMessage(error, messages.deleteFailed)
+    : messages.deleteFailed;
+
 function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
   const [typed, setTyped] = useState('');
-  const [failed, setFailed] = useState(false);
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const logout = useLogout();
+  const toast = useToast();
+  const ready = phraseMatches(typed) && password !== '';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!phraseMatches(typed) || isLoading) return;
-    setFailed(false);
+    if (!ready || isLoading) return;
+    setFailure(null);
     let message: string;
     try {
-      message = (await deleteAccount(typed.trim()).unwrap()).message;
-    } catch {
-      setFailed(true);
+      message = (await deleteAccount({ confirmation: typed.trim(), password }).unwrap()).message;
+    } catch (error) {
+      setFailure(deleteFailure(error));
       return;
     }
-    // SPEC §4: an alert, then logout (the account and its sessions are already gone on the server).
-    window.alert(message || messages.deleteDone);
+    // The account and its sessions are gone on the server. The page's toast outlives this view, so the
+    // goodbye stays readable over the sign-in page that logout leads to (SPEC §4's alert, without a browser one).
+    toast(message || messages.deleteDone, 'success');
     await logout();
   }
 
@@ -54,13 +64,13 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
       open
       role="alertdialog"
       title="Confirm Account Deletion"
-      description='This erases your account and everything in it. Type "delete" to confirm.'
+      description='This erases your account and everything in it. Type "delete" and your password to confirm.'
       onClose={isLoading ? undefined : onCancel}
     >
       <form className="settings-form" onSubmit={submit} noValidate>
-        {failed ? (
-          <Banner tone="error" onDismiss={() => setFailed(false)}>
-            {messages.deleteFailed}
+        {failure ? (
+          <Banner tone="error" onDismiss={() => setFailure(null)}>
+            {failure}
           </Banner>
         ) : null}
         <TextField
@@ -72,11 +82,19 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <div className="settings-form__actions">
           <Button variant="secondary" onClick={onCancel} disabled={isLoading}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!phraseMatches(typed)} busy={isLoading}>
+          <Button type="submit" variant="danger" disabled={!ready} busy={isLoading}>
             {isLoading ? 'Deleting…' : 'Delete Account'}
           </Button>
         </div>

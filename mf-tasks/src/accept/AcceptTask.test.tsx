@@ -39,7 +39,8 @@ describe('the accept page', () => {
     expect(screen.getByText('Due:').nextSibling).toHaveTextContent('No due date');
     expect(screen.getByRole('button', { name: 'Accept the Assignment' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add as a trusted User' })).toBeInTheDocument();
-    expect(screen.getByText(/don’t get an e-mail for each invite or assignment/)).toBeInTheDocument();
+    // The trusting button accepts too, and says so.
+    expect(screen.getByText(/“Add as a trusted User” accepts this task and trusts its sender/)).toBeVisible();
   });
 
   it('words an invitation as one, with its priority and due date', async () => {
@@ -50,7 +51,12 @@ describe('the accept page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Moderate')).toBeInTheDocument();
     expect(screen.getByText('Slides 4-9')).toBeInTheDocument();
-    expect(screen.getByText('Due:').nextSibling).toHaveTextContent('2026-12-01');
+    // In the person's own way of writing dates, as on the cards.
+    expect(screen.getByText('Due:').nextSibling).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        Date.UTC(2026, 11, 1),
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Accept the Invite' })).toBeInTheDocument();
   });
 
@@ -97,12 +103,12 @@ describe('the accept page', () => {
   });
 
   it.each([
-    ['Accept the Assignment', 'assign_accept', false, 'assign', '/home/assigned'],
-    ['Add as a trusted User', 'assign_accept', true, 'assign', '/home/assigned'],
-    ['Accept the Invite', 'invite_accept', false, 'invite', '/home/invited'],
+    ['Accept the Assignment', 'assign_accept', false, 'assign'],
+    ['Add as a trusted User', 'assign_accept', true, 'assign'],
+    ['Accept the Invite', 'invite_accept', false, 'invite'],
   ])(
-    '%s (%s) accepts with trusted=%s and role %s, then goes to the list that holds it, %s',
-    async (button, action, trusted, role, list) => {
+    '%s (%s) accepts with trusted=%s and role %s, then goes to the task’s page (which names its list)',
+    async (button, action, trusted, role) => {
       const bodies: unknown[] = [];
       server.use(
         valid({}),
@@ -113,7 +119,7 @@ describe('the accept page', () => {
       );
       const { user, visited } = renderWithPlatform(<AcceptTask {...link(action)} />);
       await user.click(await screen.findByRole('button', { name: button }));
-      await waitFor(() => expect(visited).toEqual([list]));
+      await waitFor(() => expect(visited).toEqual([`/home/tasks/${taskId}`]));
       expect(bodies).toEqual([{ task_id: taskId, user_email: testUser.email, trusted, role }]);
     },
   );

@@ -1,8 +1,9 @@
 import { Button, PriorityBadge } from '@baton/ui';
-import { type AcceptTaskProps, taskAccepted, useGoTo, useLogout } from '@baton/web-platform';
+import { type AcceptTaskProps, taskAccepted, taskPathOf, useGoTo, useLogout } from '@baton/web-platform';
 import type { ReactNode } from 'react';
 import { useActivateQuery } from '../api';
 import { messages } from '../messages';
+import { formatDueDay } from '../rules';
 import '../tasks.css';
 import { useAccept } from './useAccept';
 
@@ -89,8 +90,8 @@ export default function AcceptTask(link: AcceptTaskProps) {
       opener.postMessage(taskAccepted(link.taskId), window.location.origin);
       window.close();
     } else {
-      // The list that holds the task now.
-      goTo(invite ? '/home/invited' : '/home/assigned');
+      // The task's own page, which says which list holds it now.
+      goTo(taskPathOf(link.taskId));
     }
   }
 
@@ -109,7 +110,7 @@ export default function AcceptTask(link: AcceptTaskProps) {
         </div>
         <div>
           <dt>Due:</dt>
-          <dd>{task.deadline ? task.deadline.slice(0, 10) : 'No due date'}</dd>
+          <dd>{task.deadline ? formatDueDay(task.deadline.slice(0, 10)) : 'No due date'}</dd>
         </div>
       </dl>
       <div className="accept__actions">
@@ -121,8 +122,8 @@ export default function AcceptTask(link: AcceptTaskProps) {
         </Button>
       </div>
       <p className="accept__explain">
-        A trusted user’s tasks reach you already accepted: you don’t get an e-mail for each invite or
-        assignment from them. You can change this in Settings.
+        “Add as a trusted User” accepts this task and trusts its sender: a trusted user’s tasks reach you
+        already accepted, without an e-mail for each invite or assignment. You can change this in Settings.
       </p>
     </article>
   );

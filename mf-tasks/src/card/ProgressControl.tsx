@@ -1,7 +1,7 @@
 import type { Task } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
-import { Banner, Button, Dialog, Slider } from '@baton/ui';
-import { useEffect, useId, useState } from 'react';
+import { Banner, Button, cx, Dialog, Slider } from '@baton/ui';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSaveProgressMutation } from '../api';
 import { messages } from '../messages';
 import { progressLabel } from '../rules';
@@ -9,11 +9,30 @@ import { progressLabel } from '../rules';
 /** SPEC §9: the dialog opens after the slider rests this long on a new value. */
 export const progressDebounceMs = 550;
 
-/** The progress bar, and the slider when the person may move it (SPEC §4 "Progress slider"). */
-export function ProgressControl({ task, shown, movable }: { task: Task; shown: number; movable: boolean }) {
+/** Focuses the slider as it opens on demand (a stable ref: called on mount only). */
+const focusOnMount = (node: HTMLElement | null) => node?.focus();
+
+/**
+ * The progress bar, and the slider when the person may move it (SPEC §4 "Progress slider"). Compact, the bar is
+ * thin and read-only: "Update progress" opens the slider in its place, Done (or Escape, which drops a move not
+ * yet asked about) closes it.
+ */
+export function ProgressControl({
+  task,
+  shown,
+  movable,
+  compact,
+}: {
+  task: Task;
+  shown: number;
+  movable: boolean;
+  compact: boolean;
+}) {
   const [value, setValue] = useState(shown);
   const [asking, setAsking] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [save] = useSaveProgressMutation();
 
   // A new value from the server (or a live event) resets the slider unless the person is choosing one.
@@ -38,32 +57,70 @@ export function ProgressControl({ task, shown, movable }: { task: Task; shown: n
     }
   }
 
-  const label = progressLabel(value);
+  /** Done asks about a new value at once rather than after the pause. */
+  function done() {
+    setOpen(false);
+    if (value !== shown && !asking) setAsking(true);
+  }
+
+  function onEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    if (!asking) setValue(shown);
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  const valueText = `${value}% · ${progressLabel(value)}`;
+  const text = <span className="task-progress__value">{valueText}</span>;
+  const bar = (
+    <div
+      className="task-progress__bar"
+      role="progressbar"
+      aria-label="Progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={valueText}
+    >
+      <span style={{ width: `${value}%` }} />
+    </div>
+  );
   return (
-    <div className="task-progress">
-      {movable ? (
-        <Slider label="Progress" value={value} onChange={setValue} valueText={`${value}% · ${label}`} />
+    <div className={cx('task-progress', compact && 'task-progress--compact')}>
+      {movable && (open || !compact) ? (
+        <Slider
+          ref={compact ? focusOnMount : undefined}
+          label="Progress"
+          value={value}
+          onChange={setValue}
+          valueText={valueText}
+          onKeyDown={compact ? onEscape : undefined}
+        />
+      ) : compact ? (
+        <div className="task-progress__static">
+          {bar}
+          {text}
+        </div>
       ) : (
         <div className="task-progress__static">
           <div className="task-progress__header">
             <span>Progress</span>
-            <span>
-              {value}% · {label}
-            </span>
+            {text}
           </div>
-          <div
-            className="task-progress__bar"
-            role="progressbar"
-            aria-label="Progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={value}
-            aria-valuetext={`${value}% · ${label}`}
-          >
-            <span style={{ width: `${value}%` }} />
-          </div>
+          {bar}
         </div>
       )}
+      {compact && movable ? (
+        <Button
+          ref={toggleRef}
+          variant="ghost"
+          onClick={open ? done : () => setOpen(true)}
+          onKeyDown={open ? onEscape : undefined}
+        >
+          {open ? 'Done' : 'Update progress'}
+        </Button>
+      ) : null}
       {failed ? (
         <Banner tone="error" onDismiss={() => setFailed(false)}>
           {messages.progressFailed}

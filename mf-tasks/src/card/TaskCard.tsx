@@ -9,14 +9,22 @@ import {
   formatFileSize,
   GripIcon,
   PaperclipIcon,
+  type Priority,
   priorities,
   priorityColors,
   useToast,
 } from '@baton/ui';
-import { failureMessage, type TaskCategory, useApiClient, useTaskDrag } from '@baton/web-platform';
+import {
+  failureMessage,
+  type TaskCategory,
+  useApiClient,
+  useDensity,
+  useTaskDrag,
+} from '@baton/web-platform';
 import { type CSSProperties, type SyntheticEvent, useState } from 'react';
 import { useAccept } from '../accept/useAccept';
 import {
+  formOf,
   type TaskForm,
   useDeleteTaskMutation,
   useFolderChoicesQuery,
@@ -51,36 +59,81 @@ export interface TaskCardProps {
   dragIds: () => string[];
 }
 
-/**
- * The form of an existing task, for changes made on the card itself (priority, due date). Without
- * attachment fields, which the server reads as "keep the file".
- */
-const formOf = (task: Task): TaskForm => ({
-  title: task.title,
-  description: task.description,
-  dueDate: dueDay(task.dueDate),
-  priority: task.priority,
-  category: task.category,
-});
-
 /** Whether an event happened on the card itself rather than in one of its dialogs (portals elsewhere). */
 const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
+
+/** An action of the card besides its main one: a button when comfortable, an item of "More actions" when compact. */
+interface CardAction {
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+}
 
 /**
  * Filing by menu, for keyboards and phones as well as a way out: "Move to <folder>" for each other active folder,
  * and "Remove from folder" for a filed task.
  */
-function FolderMenu({ task, onMove }: { task: Task; onMove: (folderId: string | null) => void }) {
-  const { data: folders = [] } = useFolderChoicesQuery();
-  const items = [
+function useFolderMoves(
+  task: Task,
+  enabled: boolean,
+  onMove: (folderId: string | null) => void,
+): CardAction[] {
+  const { data: folders = [] } = useFolderChoicesQuery(undefined, { skip: !enabled });
+  if (!enabled) return [];
+  return [
     ...folders
       .filter((folder) => folder.id !== task.folder?.id)
       .map((folder) => ({ label: `Move to ${folder.name}`, onSelect: () => onMove(folder.id) })),
     ...(task.folder ? [{ label: 'Remove from folder', onSelect: () => onMove(null) }] : []),
   ];
-  if (items.length === 0) return null;
+}
+
+const dot = (priority: Priority) => (
+  <span
+    className="task-chip__dot"
+    style={{ '--task-priority': priorityColors[priority].cssVar } as CSSProperties}
+    aria-hidden="true"
+  />
+);
+
+/**
+ * The priority as a chip of its colour with its name (never the colour alone); for who may edit, a menu of the
+ * three (SPEC §2 "priority selector", §4: changes only where editing is allowed).
+ */
+function PriorityChip({ priority, onChange }: { priority: Priority; onChange?: (next: Priority) => void }) {
+  if (!onChange)
+    return (
+      <span className="task-chip">
+        {dot(priority)}
+        <span className="b-visually-hidden">Priority: </span>
+        {priority}
+      </span>
+    );
   return (
-    <DropdownMenu label="Folder" aria-label={`Folder of “${task.title}”`} variant="ghost" items={items} />
+    <DropdownMenu
+      className="task-chip-menu"
+      variant="secondary"
+      align="end"
+      aria-label={`Priority: ${priority}`}
+      label={
+        <>
+          {dot(priority)}
+          {priority}
+        </>
+      }
+      items={priorities.map((option) => ({
+        label: (
+          <>
+            {dot(option)}
+            {option}
+          </>
+        ),
+        checked: option === priority,
+        onSelect: () => {
+          if (option !== priority) onChange(option);
+        },
+      }))}
+    />
   );
 }
 
@@ -112,9 +165,11 @@ function AcceptButtons({ task, role }: { task: Task; role: 'invite' | 'assign' }
   );
 }
 
-/** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6). */
+/** One task (SPEC §2 "Task card"), with what this category may do to it (SPEC §6), compact or comfortable. */
 export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure, dragIds }: TaskCardProps) {
   const can = capabilities[category];
+  const density = useDensity();
+  const compact = density === 'compact';
   const [expanded, setExpanded] = useState(false);
   const [dialog, setDialog] = useState<'history' | 'comments' | 'delete' | 'preview' | null>(null);
   const { request } = useApiClient();
@@ -137,6 +192,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
     },
     disabled: !filable,
   });
+  const folderMoves = useFolderMoves(task, filable, (folderId) => change({ folder_id: folderId }));
 
   async function change(patch: Partial<TaskForm>) {
     setFailure(null);
@@ -191,13 +247,30 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
     }
   }
 
+  // The same names as buttons and as menu items, so people (and tests) find them either way. Compact, the
+  // attachment preview and the folder moves join them; comfortable, they keep their own places.
+  const actions: CardAction[] = [
+    { label: 'History', onSelect: () => setDialog('history') },
+    ...(can.comments ? [{ label: 'Comments', onSelect: () => setDialog('comments') }] : []),
+    ...(can.edit ? [{ label: 'Edit', onSelect: () => onEdit(task) }] : []),
+    ...(compact && task.attachment
+      ? [{ label: `Preview attachment ${task.attachment.name}`, onSelect: () => setDialog('preview') }]
+      : []),
+    ...(compact ? folderMoves : []),
+    ...(can.delete ? [{ label: 'Delete task', onSelect: () => setDialog('delete'), danger: true }] : []),
+  ];
+  /** Delegated or received: it has an owner line. */
+  const shared = category !== 'Personal Tasks';
+
   return (
     <article
       aria-labelledby={headingId}
       className={cx(
         'task-card',
+        `task-card--${density}`,
         !task.is_accepted && 'task-card--pending',
         selected && 'task-card--selected',
+        filable && 'task-card--filable',
       )}
       style={{ '--task-priority': priorityColors[task.priority].cssVar } as CSSProperties}
       data-selected={selected || undefined}
@@ -219,53 +292,84 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
       }}
     >
       <header className="task-card__header">
-        {filable ? (
-          <button
-            type="button"
-            className="task-card__handle"
-            ref={drag.handleRef}
-            {...drag.handleProps}
-            aria-label={`Move “${task.title}” to a folder`}
-          >
-            <GripIcon />
-          </button>
-        ) : null}
         <h3 id={headingId} className="task-card__title">
           {task.title}
           {selected ? <span className="b-visually-hidden"> (selected)</span> : null}
         </h3>
-        <label className="task-card__priority">
-          <span className="b-visually-hidden">Priority</span>
-          <select
-            className="b-input task-select"
-            value={task.priority}
-            disabled={!can.edit}
-            onChange={(event) => change({ priority: event.target.value as Task['priority'] })}
-          >
-            {priorities.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="task-card__status">
+          {can.dueDate ? (
+            <label className="task-card__due-edit">
+              <span className={compact ? 'b-visually-hidden' : undefined}>Due date</span>
+              <input
+                type="date"
+                className="b-input"
+                value={dueDay(task.dueDate)}
+                required
+                onChange={(event) => event.target.value && change({ dueDate: event.target.value })}
+              />
+            </label>
+          ) : (
+            <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
+          )}
+          {due ? (
+            <span className={`task-badge task-badge--${due}`}>
+              {due === 'overdue' ? 'Overdue' : 'Due today'}
+            </span>
+          ) : null}
+          <PriorityChip
+            priority={task.priority}
+            onChange={can.edit ? (priority) => change({ priority }) : undefined}
+          />
+          {/* Last, so that the title starts at the same place on every kind of card. */}
+          {filable ? (
+            <button
+              type="button"
+              className="task-card__handle"
+              ref={drag.handleRef}
+              {...drag.handleProps}
+              aria-label={`Move “${task.title}” to a folder`}
+            >
+              <GripIcon />
+            </button>
+          ) : null}
+        </div>
       </header>
 
-      {category !== 'Personal Tasks' ? (
-        <p className="task-card__owner">
-          {can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}
-          {task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
-          {!task.is_accepted ? (
+      {shared || task.folder || task.attachment ? (
+        <div className="task-card__facts">
+          {shared ? (
+            <span>{can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}</span>
+          ) : null}
+          {shared && task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
+          {shared && !task.is_accepted ? (
             <span className="task-badge task-badge--muted">
               {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
             </span>
           ) : null}
-        </p>
-      ) : null}
-      {can.ownerSide && recipients.length > 0 ? (
-        <p className="task-card__recipients">
-          {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}: {recipients.join(', ')}
-        </p>
+          {can.ownerSide && recipients.length > 0 ? (
+            <span>
+              {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}: {recipients.join(', ')}
+            </span>
+          ) : null}
+          {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
+          {task.attachment ? (
+            <span className="task-card__attachment">
+              <PaperclipIcon />
+              <span className="task-card__attachment-name">{task.attachment.name}</span>
+              <span>{formatFileSize(task.attachment.size)}</span>
+              {compact ? null : (
+                <button
+                  type="button"
+                  className="task-link"
+                  aria-label={`Preview attachment ${task.attachment.name}`}
+                  onClick={() => setDialog('preview')}
+                >
+                  Preview
+                </button>
+              )}
+            </span>
+          ) : null}
+        </div>
       ) : null}
 
       {task.description ? (
@@ -284,81 +388,64 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
         </p>
       ) : null}
 
-      <ProgressControl task={task} shown={shownProgress(task)} movable={canMoveProgress(category, task)} />
-
-      <div className="task-card__due">
-        {can.dueDate ? (
-          <label className="task-card__due-edit">
-            Due date
-            <input
-              type="date"
-              className="b-input"
-              value={dueDay(task.dueDate)}
-              required
-              onChange={(event) => event.target.value && change({ dueDate: event.target.value })}
-            />
-          </label>
-        ) : (
-          <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
-        )}
-        {due ? (
-          <span className={`task-badge task-badge--${due}`}>
-            {due === 'overdue' ? 'Overdue' : 'Due today'}
-          </span>
-        ) : null}
-        {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
-      </div>
-
-      {task.attachment ? (
-        <p className="task-card__attachment">
-          <PaperclipIcon />
-          <span className="task-card__attachment-name">{task.attachment.name}</span>
-          <span className="task-card__attachment-size">{formatFileSize(task.attachment.size)}</span>
-          <button
-            type="button"
-            className="task-link"
-            aria-label={`Preview attachment ${task.attachment.name}`}
-            onClick={() => setDialog('preview')}
-          >
-            Preview
-          </button>
-        </p>
-      ) : null}
-
       {failure ? (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure}
         </Banner>
       ) : null}
 
-      <div className="task-card__actions">
-        {!can.ownerSide && category !== 'Personal Tasks' && !task.is_accepted ? (
-          <AcceptButtons task={task} role={kindOf(category) === 'assign' ? 'assign' : 'invite'} />
-        ) : null}
-        <Button variant="ghost" onClick={() => setDialog('history')}>
-          History
-        </Button>
-        {can.comments ? (
-          <Button variant="ghost" onClick={() => setDialog('comments')}>
-            Comments
-          </Button>
-        ) : null}
-        {can.edit ? (
-          <Button variant="ghost" onClick={() => onEdit(task)}>
-            Edit
-          </Button>
-        ) : null}
-        {can.complete && task.is_accepted ? (
-          <Button variant="secondary" busy={completing.isLoading} onClick={toggleCompleted}>
-            {task.completed ? 'Uncheck' : 'Complete'}
-          </Button>
-        ) : null}
-        {filable ? <FolderMenu task={task} onMove={(folderId) => change({ folder_id: folderId })} /> : null}
-        {can.delete ? (
-          <Button variant="ghost" className="task-card__delete" onClick={() => setDialog('delete')}>
-            Delete
-          </Button>
-        ) : null}
+      <div className="task-card__footer">
+        <ProgressControl
+          task={task}
+          shown={shownProgress(task)}
+          movable={canMoveProgress(category, task)}
+          compact={compact}
+        />
+        <div className="task-card__actions">
+          {!can.ownerSide && shared && !task.is_accepted ? (
+            <AcceptButtons task={task} role={kindOf(category) === 'assign' ? 'assign' : 'invite'} />
+          ) : null}
+          {can.complete && task.is_accepted ? (
+            <Button variant="secondary" busy={completing.isLoading} onClick={toggleCompleted}>
+              {task.completed ? 'Uncheck' : 'Complete'}
+            </Button>
+          ) : null}
+          {compact ? (
+            <DropdownMenu
+              className="task-card__more"
+              variant="ghost"
+              align="end"
+              caret={false}
+              aria-label={`More actions for “${task.title}”`}
+              label={<span aria-hidden="true">⋯</span>}
+              items={actions.map(({ label, onSelect, danger }) => ({
+                label: danger ? <span className="task-card__delete">{label}</span> : label,
+                onSelect,
+              }))}
+            />
+          ) : (
+            <>
+              {folderMoves.length > 0 ? (
+                <DropdownMenu
+                  label="Folder"
+                  aria-label={`Folder of “${task.title}”`}
+                  variant="ghost"
+                  items={folderMoves}
+                />
+              ) : null}
+              {actions.map(({ label, onSelect, danger }) => (
+                <Button
+                  key={label}
+                  variant="ghost"
+                  className={danger ? 'task-card__delete' : undefined}
+                  onClick={onSelect}
+                >
+                  {label}
+                </Button>
+              ))}
+            </>
+          )}
+        </div>
       </div>
 
       {dialog === 'preview' ? (

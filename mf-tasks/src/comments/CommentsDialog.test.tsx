@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import TaskList from '../list/TaskList';
-import { listHandlers, taskOf } from '../testing';
+import { chooseCardAction, listHandlers, taskOf } from '../testing';
 import { CommentsDialog } from './CommentsDialog';
 import { commentReconnectMs, merge, othersHere, socketPath } from './thread';
 
@@ -230,7 +230,7 @@ describe('the comments panel (SPEC §2, §4)', () => {
   });
 });
 
-describe('the Comments button on cards (SPEC §6)', () => {
+describe('the Comments action on cards (SPEC §6), in their More actions menu', () => {
   it.each([
     ['Tasks Delegated - Assigned', true],
     ['Tasks Delegated - Invitation', true],
@@ -243,9 +243,10 @@ describe('the Comments button on cards (SPEC §6)', () => {
     threadRoute(() => []);
     const { user } = renderWithPlatform(<TaskList category={category} />);
     const card = (await screen.findByRole('heading', { name: 'The card' })).closest('article') as HTMLElement;
-    const button = within(card).queryByRole('button', { name: 'Comments' });
-    if (!shown) return expect(button).toBeNull();
-    await user.click(button as HTMLElement);
+    await user.click(within(card).getByRole('button', { name: /^More actions/ }));
+    const item = within(card).queryByRole('menuitem', { name: 'Comments' });
+    if (!shown) return expect(item).toBeNull();
+    await user.click(item as HTMLElement);
     expect(await screen.findByRole('dialog', { name: 'Comments' })).toBeInTheDocument();
   });
 });
@@ -256,7 +257,7 @@ it('Shift+Enter in the panel is a new line, not a selection of the card it was o
   threadRoute(() => []);
   const { user } = renderWithPlatform(<TaskList category="Assigned Tasks" />);
   const card = (await screen.findByRole('heading', { name: 'The card' })).closest('article') as HTMLElement;
-  await user.click(within(card).getByRole('button', { name: 'Comments' }));
+  await chooseCardAction(user, card, 'Comments');
   await waitFor(() => expect(FakeWebSocket.all.some((s) => s.url.includes('/ws/comments/'))).toBe(true));
   const socket = FakeWebSocket.all.find((s) => s.url.includes('/ws/comments/')) as FakeWebSocket;
   act(() => socket.open());

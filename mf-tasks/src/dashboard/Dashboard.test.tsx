@@ -89,6 +89,13 @@ describe('the dashboard', () => {
     expect(within(upcoming).getAllByRole('listitem')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: /Invited Tasks/ }));
     expect(store.getState().workspace.category).toBe('Invited Tasks');
+    // Each deadline and each activity is a link to its task's page, followed in place.
+    expect(within(recent).getByRole('link', { name: 'Invite' })).toHaveAttribute(
+      'href',
+      `/home/tasks/${invite.id}`,
+    );
+    await user.click(within(upcoming).getByRole('link', { name: 'To me' }));
+    expect(store.getState().workspace.openTaskId).toBe(toMe.id);
   });
 
   it.each([

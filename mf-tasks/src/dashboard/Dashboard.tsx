@@ -3,6 +3,7 @@ import { type Category, useCurrentUser, useNavigateTo, useRequestCreateTask } fr
 import { useDashboardQuery } from '../api';
 import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
+import { TaskLink } from '../page/TaskLink';
 import { StatusChart } from './StatusChart';
 import { dueLabel, greeting, timeAgo } from './summary';
 import '../tasks.css';
@@ -92,7 +93,9 @@ export default function Dashboard() {
             <ul className="dashboard__list">
               {summary.recent.map(({ task, what, at }) => (
                 <li key={task.id}>
-                  <span className="dashboard__item-title">{task.title}</span>
+                  <TaskLink taskId={task.id} className="dashboard__item-title">
+                    {task.title}
+                  </TaskLink>
                   <span className="dashboard__item-meta">
                     {what} · {timeAgo(at, now.getTime())}
                   </span>
@@ -110,7 +113,9 @@ export default function Dashboard() {
             <ul className="dashboard__list">
               {summary.upcoming.map((task) => (
                 <li key={task.id}>
-                  <span className="dashboard__item-title">{task.title}</span>
+                  <TaskLink taskId={task.id} className="dashboard__item-title">
+                    {task.title}
+                  </TaskLink>
                   <span className="dashboard__item-meta">
                     <PriorityBadge priority={task.priority} /> {dueLabel(task.dueDate ?? '', now)}
                   </span>

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
-import { listHandlers, taskOf } from '../testing';
+import { chooseCardAction, listHandlers, taskOf } from '../testing';
 import { suggest } from './suggestions';
 
 const server = mockServer();
@@ -196,7 +196,7 @@ describe('the task form', () => {
     );
     const { user } = renderWithPlatform(<TaskList category="Tasks Delegated - Assigned" />);
     const card = await screen.findByRole('article', { name: 'Shared' });
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await chooseCardAction(user, card, 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit task' });
     expect(within(dialog).queryByRole('combobox', { name: 'Recipient email' })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Recipient: ben@example.com (cannot be changed)')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
-import { listHandlers, taskOf } from '../testing';
+import { chooseCardAction, listHandlers, taskOf } from '../testing';
 
 const server = mockServer();
 
@@ -27,7 +27,7 @@ async function openForm(task?: Task, uploads: Parameters<typeof uploadHandlers>[
   const view = renderWithPlatform(<TaskList category="Personal Tasks" />);
   if (task) {
     const card = await screen.findByRole('article', { name: task.title });
-    await view.user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await chooseCardAction(view.user, card, 'Edit');
   } else {
     await screen.findByText('No tasks here yet');
     await view.user.click(screen.getAllByRole('button', { name: 'Add Tasks' })[0] as HTMLElement);

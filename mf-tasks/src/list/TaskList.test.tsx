@@ -1,11 +1,11 @@
 import type { Task } from '@baton/contracts';
-import { requestCreateTask } from '@baton/web-platform';
-import { FakeWebSocket, folderOf, gate, renderWithPlatform } from '@baton/web-platform/testing';
+import { requestCreateTask, TaskDragProvider } from '@baton/web-platform';
+import { FakeWebSocket, fakeLayout, folderOf, gate, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { listHandlers, taskOf } from '../testing';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { chooseCardAction, listHandlers, taskOf } from '../testing';
 import TaskList from './TaskList';
 
 const server = mockServer(
@@ -351,11 +351,42 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
     );
     const { user } = renderWithPlatform(<TaskList category="Personal Tasks" folderId={work.id} />);
     const card = (await screen.findByRole('heading', { name: 'Work one' })).closest('article') as HTMLElement;
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await chooseCardAction(user, card, 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit task' });
     expect(within(dialog).queryByText('The task will be filed in this folder.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).not.toHaveProperty('folder_id');
+  });
+
+  it('a card dragged onto "out of this folder" leaves the folder (keyboard: Space, arrow, Space)', async () => {
+    mixed();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/create_list', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ id: 'x', task_id: 'x', message: '', error: null, invitation_sent: false });
+      }),
+    );
+    const undoLayout = fakeLayout();
+    onTestFinished(undoLayout);
+    const { user } = renderWithPlatform(
+      <TaskDragProvider>
+        <TaskList category="Personal Tasks" folderId={work.id} />
+      </TaskDragProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Work one' });
+    const target = screen.getByText(/Drop tasks here to take them out of this folder/);
+    target.dataset.rect = '0,0,400,40';
+    const handle = screen.getByRole('button', { name: 'Move “Work one” to a folder' });
+    handle.dataset.rect = '0,200,20,20';
+    handle.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowDown}');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(target).toHaveClass('task-unfile--over');
+    await user.keyboard(' ');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id: tasks[1]?.id, title: 'Work one', folder_id: null });
   });
 });

@@ -8,9 +8,11 @@ import { TaskFormDialog } from '../form/TaskFormDialog';
 import { useLiveTaskEvents } from '../live';
 import { messages } from '../messages';
 import { addLabel, kindOf, sorts, type Tab } from '../rules';
+import { DensityToggle } from './DensityToggle';
 import { useRememberedSort } from './rememberedSort';
 import '../tasks.css';
 import { loadedTasks } from './pages';
+import { UnfileTarget } from './UnfileTarget';
 import { VirtualTaskList } from './VirtualTaskList';
 
 /**
@@ -104,13 +106,16 @@ function CategoryList({ category, folderId }: TaskListProps) {
             />
           ) : null}
         </div>
-        {(counts?.due ?? 0) > 1 && tab === 'due' ? (
-          <DropdownMenu
-            label={`Sort: ${sort}`}
-            align="end"
-            items={sorts.map((option) => ({ label: option, onSelect: () => setSort(option) }))}
-          />
-        ) : null}
+        <div className="task-list__view">
+          {shown.length > 0 ? <DensityToggle /> : null}
+          {(counts?.due ?? 0) > 1 && tab === 'due' ? (
+            <DropdownMenu
+              label={`Sort: ${sort}`}
+              align="end"
+              items={sorts.map((option) => ({ label: option, onSelect: () => setSort(option) }))}
+            />
+          ) : null}
+        </div>
       </div>
 
       {notice ? (
@@ -131,6 +136,8 @@ function CategoryList({ category, folderId }: TaskListProps) {
           </button>
         </p>
       ) : null}
+
+      {inFolder ? <UnfileTarget tasks={shown} onFailure={setFailure} /> : null}
 
       <Tabs
         aria-label="Task status"

@@ -1,11 +1,12 @@
 import type { Task } from '@baton/contracts';
 import { Button } from '@baton/ui';
+import { type Density, useDensity } from '@baton/web-platform';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { messages } from '../messages';
 
-/** A card's height before it is measured (a card with a short description). */
-const estimatedCardHeight = 190;
+/** A card's height before it is measured (a card with a short description), per density. */
+const estimatedCardHeight: Record<Density, number> = { compact: 120, comfortable: 240 };
 /** The gap between cards (var(--b-space-3)). */
 const cardGap = 12;
 /** Load the next page when this few loaded cards remain below the visible ones. */
@@ -56,15 +57,20 @@ export function VirtualTaskList({
     [focusedIndex],
   );
 
+  const density = useDensity();
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
-    estimateSize: () => estimatedCardHeight,
+    estimateSize: () => estimatedCardHeight[density],
     gap: cardGap,
     overscan: 3,
     scrollMargin: listTop,
     getItemKey: (index) => tasks[index]?.id ?? index,
     rangeExtractor,
   });
+  // Another density changes every card's height: the sizes measured before (of cards now out of the page too)
+  // no longer hold.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new density is the reason to measure again.
+  useEffect(() => virtualizer.measure(), [density, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
 

@@ -55,6 +55,8 @@ export const identityMessages = {
   changeWrongCurrent: 'Current password is incorrect.',
   changeDone: 'Password updated successfully.',
   deletePhrase: 'Please type "delete" to confirm.',
+  deletePasswordRequired: 'Please enter your password to confirm.',
+  deleteWrongPassword: 'Incorrect password.',
   deleteDone: 'Account deleted. Goodbye!',
   refreshRequired: 'Refresh token is required.',
   refreshInvalid: 'Token is invalid or expired',

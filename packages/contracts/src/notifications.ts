@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, limits, uuid } from './common';
+import { acceptActions } from './tasks';
 
 export const notificationTypes = ['success', 'warning', 'error', 'info'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -11,6 +12,12 @@ export const notification = z.object({
   is_read: z.boolean(),
   is_deleted: z.boolean(),
   created_at: isoDateTime,
+  // Beyond SPEC §3, for the bell's own buttons. Optional on the wire so that a push from a service older than
+  // these fields still passes the gateway's check; the service always sends both, null when they do not apply.
+  /** The task it is about ("Open task"); null when none, or once the task is deleted. */
+  task_id: uuid.nullish(),
+  /** The reader may accept the assignment or invitation it announces (as `role` assign/invite); null once accepted. */
+  action: z.enum(acceptActions).nullish(),
 });
 export type Notification = z.infer<typeof notification>;
 

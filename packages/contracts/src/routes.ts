@@ -310,6 +310,15 @@ export const routes = [
   }),
   route({
     method: 'GET',
+    path: '/api/tasks/{taskId}/',
+    service: 'tasks',
+    auth: true,
+    summary: 'One task as the person sees it, for its own page (beyond SPEC §7); 404 when not theirs',
+    params: tasks.taskIdParam,
+    response: tasks.taskAnswer,
+  }),
+  route({
+    method: 'GET',
     path: '/progress-logs/{taskId}/',
     service: 'tasks',
     auth: true,

@@ -165,6 +165,10 @@ export const acceptTaskRequest = z.object({
   trusted: z.boolean(),
   role: z.enum(['invite', 'assign']),
 });
+export type AcceptTaskRequest = z.infer<typeof acceptTaskRequest>;
+
+// GET /api/tasks/{taskId}/ (beyond SPEC §7): one task for its own page (links from mails, the bell, the dashboard).
+export const taskAnswer = z.object({ task });
 
 // GET /api/tasks/summary/ (beyond SPEC §7): the dashboard's figures (SPEC §2, §9), computed by the server.
 export const dashboardSummary = z.object({

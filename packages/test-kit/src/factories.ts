@@ -33,6 +33,12 @@ export const jsonRequest = (method: string, body?: unknown, token?: string): Req
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
+/** The body of POST /delete-account/ that erases `user`'s account: the phrase and their password. */
+export const accountDeletion = (user: Pick<TestUser, 'password'>) => ({
+  confirmation: 'delete',
+  password: user.password,
+});
+
 export interface SignedUpUser extends TestUser {
   id: string;
   access: string;

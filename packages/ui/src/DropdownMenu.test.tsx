@@ -139,4 +139,32 @@ describe('DropdownMenu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
+
+  it('offers a choice as menuitemradio items, opening on the current one; an icon button has no caret', async () => {
+    const onSelect = vi.fn();
+    render(
+      <DropdownMenu
+        label="…"
+        aria-label="Priority: Moderate"
+        caret={false}
+        items={['Immediate', 'Moderate', 'Lenient'].map((p) => ({
+          label: p,
+          checked: p === 'Moderate',
+          onSelect: () => onSelect(p),
+        }))}
+      />,
+    );
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Priority: Moderate' });
+    expect(button.querySelector('.b-menu__caret')).toBeNull();
+    await user.click(button);
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(0);
+    const moderate = screen.getByRole('menuitemradio', { name: 'Moderate' });
+    expect(moderate).toHaveAttribute('aria-checked', 'true');
+    expect(moderate).toHaveFocus();
+    expect(screen.getByRole('menuitemradio', { name: 'Lenient' })).toHaveAttribute('aria-checked', 'false');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('Lenient');
+    expect(button).toHaveFocus();
+  });
 });

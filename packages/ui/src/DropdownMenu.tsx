@@ -7,7 +7,13 @@ export interface DropdownMenuItem {
   onSelect: () => void;
   /** Shown but cannot be chosen; arrow keys skip it. */
   disabled?: boolean;
+  /** Makes the item one of a set of choices (menuitemradio): whether it is the chosen one. */
+  checked?: boolean;
 }
+
+/** The items arrow keys reach: menuitem and menuitemradio, not disabled. */
+const enabledIn = (menu: HTMLElement | null) =>
+  Array.from(menu?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
 
 export interface DropdownMenuProps {
   /** Content of the menu button. */
@@ -21,6 +27,8 @@ export interface DropdownMenuProps {
   align?: 'start' | 'end';
   disabled?: boolean;
   className?: string;
+  /** The caret after the label; off for an icon-only button (e.g. "⋯"). */
+  caret?: boolean;
 }
 
 /**
@@ -36,6 +44,7 @@ export function DropdownMenu({
   align = 'start',
   disabled,
   className,
+  caret = true,
 }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   /** Which item gets focus when the menu opens. */
@@ -46,17 +55,12 @@ export function DropdownMenu({
   const buttonId = useId();
   const menuId = useId();
 
-  const enabledItems = () =>
-    Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [],
-    );
-
   useEffect(() => {
     if (!open) return;
-    const enabled = Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [],
-    );
-    (focusOnOpen === 'last' ? enabled[enabled.length - 1] : enabled[0])?.focus();
+    const enabled = enabledIn(menuRef.current);
+    // A choice menu opens on the current choice (WAI-ARIA APG), other menus on their first or last item.
+    const checked = enabled.find((item) => item.getAttribute('aria-checked') === 'true');
+    (focusOnOpen === 'last' ? enabled[enabled.length - 1] : (checked ?? enabled[0]))?.focus();
     const onPointerDown = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -86,7 +90,7 @@ export function DropdownMenu({
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const enabled = enabledItems();
+    const enabled = enabledIn(menuRef.current);
     const index = enabled.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
       event.preventDefault();
@@ -127,7 +131,7 @@ export function DropdownMenu({
         className="b-menu__button"
       >
         {label}
-        <span className="b-menu__caret" aria-hidden="true" />
+        {caret ? <span className="b-menu__caret" aria-hidden="true" /> : null}
       </Button>
       {open && (
         <div
@@ -139,27 +143,36 @@ export function DropdownMenu({
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item, i) => (
-            <div
-              // Items have no id of their own; their order is their identity while the menu is open.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              key={i}
-              role="menuitem"
-              tabIndex={-1}
-              aria-disabled={item.disabled || undefined}
-              className="b-menu__item"
-              onClick={() => choose(item)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  choose(item);
-                }
-              }}
-            >
-              {item.label}
-            </div>
+            // Items have no id of their own; their order is their identity while the menu is open.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <MenuItem key={i} item={item} onChoose={() => choose(item)} />
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** One item: an action (menuitem), or one of a set of choices (menuitemradio) when it says whether it is checked. */
+function MenuItem({ item, onChoose }: { item: DropdownMenuItem; onChoose: () => void }) {
+  const props = {
+    'aria-disabled': item.disabled || undefined,
+    className: 'b-menu__item',
+    onClick: onChoose,
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onChoose();
+      }
+    },
+  };
+  return item.checked === undefined ? (
+    <div role="menuitem" tabIndex={-1} {...props}>
+      {item.label}
+    </div>
+  ) : (
+    <div role="menuitemradio" aria-checked={item.checked} tabIndex={-1} {...props}>
+      {item.label}
     </div>
   );
 }

@@ -17,6 +17,13 @@ export { formatFileSize } from './fileSize';
 export { DecorativeIcon, GripIcon, PaperclipIcon } from './icons';
 export { type Notice, NoticeBanner, useNotice } from './Notice';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
+export {
+  NewPasswordField,
+  type NewPasswordFieldProps,
+  PasswordStrength,
+  type PasswordStrengthProps,
+  strengthMessages,
+} from './PasswordStrength';
 export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';
 export { Slider, type SliderProps } from './Slider';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';

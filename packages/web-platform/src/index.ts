@@ -57,6 +57,15 @@ export {
 } from './live/socket';
 export { isTaskAcceptedMessage, type TaskAcceptedMessage, taskAccepted } from './messages/task-accepted';
 export {
+  type Density,
+  densities,
+  density,
+  densityPreferenceKey,
+  onDensityChange,
+  setDensity,
+  useDensity,
+} from './preferences/density';
+export {
   onSoundToggle,
   setSoundEnabled,
   soundEnabled,
@@ -70,7 +79,14 @@ export {
   platformApi,
 } from './state/api';
 export { authSlice, type CurrentUser, selectCurrentUser, signedIn, signedOut } from './state/auth';
-export { pathOf, placeOf, type WorkspacePlace } from './state/paths';
+export {
+  pathOf,
+  placeOf,
+  type SettingsSection,
+  settingsSections,
+  taskPathOf,
+  type WorkspacePlace,
+} from './state/paths';
 export {
   createPlatformStore,
   type LazyLoadedSlices,
@@ -82,17 +98,24 @@ export {
 export {
   type Category,
   categories,
+  categoryHeading,
   closeFolder,
   isTaskCategory,
   navigateTo,
   openFolder,
+  openSettingsSection,
+  openTask,
   requestCreateFolder,
   requestCreateTask,
   selectCategory,
   selectOpenFolderId,
+  selectOpenTaskId,
   selectRequest,
+  selectSettingsSection,
+  showPlace,
   type TaskCategory,
   taskCategories,
+  taskPlaced,
   type WorkspaceRequest,
   workspaceSlice,
 } from './state/workspace';
@@ -106,6 +129,7 @@ export type {
   RemoteViewModule,
   RemoteViews,
   TaskListProps,
+  TaskPageProps,
   ViewName,
   ViewProps,
 } from './views';

@@ -16,6 +16,11 @@ export interface TaskListProps {
   folderId?: string;
 }
 
+/** `mf-tasks/TaskPage`: one task on its own page (`/home/tasks/<id>`). */
+export interface TaskPageProps {
+  taskId: string;
+}
+
 /** `mf-folders/FolderView`: the header of an open folder (SPEC §2 "Folder view"). */
 export interface FolderViewProps {
   folderId: string;
@@ -34,7 +39,12 @@ export type NoProps = Record<never, never>;
 
 /** Every remote's exposed views, by remote and view name, with their props. */
 export interface RemoteViews {
-  'mf-tasks': { TaskList: TaskListProps; Dashboard: NoProps; AcceptTask: AcceptTaskProps };
+  'mf-tasks': {
+    TaskList: TaskListProps;
+    TaskPage: TaskPageProps;
+    Dashboard: NoProps;
+    AcceptTask: AcceptTaskProps;
+  };
   'mf-folders': { FolderStrip: NoProps; FolderView: FolderViewProps };
   'mf-notifications': { NotificationBell: NoProps };
   'mf-settings': { Settings: NoProps };

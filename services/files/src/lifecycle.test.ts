@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import type { EventSubject } from '@baton/contracts';
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
 import { InProcessBus } from '@baton/service-kit';
-import { jsonRequest, type SignedUpUser, signUp } from '@baton/test-kit';
+import { accountDeletion, jsonRequest, type SignedUpUser, signUp } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepUnclaimedUploads } from './sweeper';
@@ -113,7 +113,7 @@ it('deletes every file of a deleted account, and presigns nothing for it afterwa
   const stored = await upload(ana);
   const pending = await presignOnly(ana);
   const bens = await upload(ben);
-  const res = await id.post('/delete-account/', { confirmation: 'delete' }, ana.access);
+  const res = await id.post('/delete-account/', accountDeletion(ana), ana.access);
   expect(res.status).toBe(200);
   await eventually(async () => (await stateOf(attached.key)) === 'deleted');
   expect(await stateOf(stored.key)).toBe('deleted');

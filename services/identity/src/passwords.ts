@@ -1,9 +1,7 @@
 import { identityMessages as m } from '@baton/contracts';
+import { passwordVerdict } from '@baton/contracts/password-strength';
 import { badRequest } from '@baton/service-kit';
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-common';
-import { dictionary as english, translations } from '@zxcvbn-ts/language-en';
 
 /** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). */
 const params = {
@@ -15,25 +13,13 @@ const params = {
 
 export const hashPassword = (password: string) => hash(password, params);
 
-/** zxcvbn with its common-password lists and English words, on this server (no network look-up). */
-const strength = new ZxcvbnFactory({
-  dictionary: { ...common, ...english },
-  graphs: adjacencyGraphs,
-  translations,
-});
 /**
- * How much of a password the estimate reads: its cost grows with length, and 64 characters of a pass-phrase
- * are enough to judge it (the hash takes all of it, untruncated).
- */
-const judgedLength = 64;
-
-/**
- * The hash of a new password (sign-up, reset, change), once it is found hard enough to guess: zxcvbn's
- * score 2 or more ("somewhat guessable" is refused), the person's own name and e-mail counting as known words.
+ * The hash of a new password (sign-up, reset, change), once it is found hard enough to guess by the rule the
+ * forms' live hint shares (`@baton/contracts/password-strength`), the person's own name and e-mail counting
+ * as known words.
  */
 export async function hashNewPassword(password: string, personal: string[]) {
-  const { score } = strength.check(password.slice(0, judgedLength), personal);
-  if (score < 2) throw badRequest(m.passwordTooWeak);
+  if (!passwordVerdict(password, personal).ok) throw badRequest(m.passwordTooWeak);
   return hashPassword(password);
 }
 

@@ -158,6 +158,17 @@ describe('rate limits', () => {
     expect((await change(other, other.password)).status).toBe(200);
   });
 
+  it('stop guessing the password through delete-account too, on the same budget as change-password', async () => {
+    const user = await newPerson(t.request);
+    const erase = (password: string) =>
+      t.request('/delete-account/', jsonRequest('POST', { confirmation: 'delete', password }, user.access));
+    for (let i = 0; i < 3; i++) expect((await erase(`guess ${i}`)).status).toBe(400);
+    const limited = await erase(user.password);
+    expect(limited.status).toBe(429);
+    // Still there: the limit refused before anything was erased.
+    expect((await loginFrom(t.request, '10.201.0.1', user.email, user.password)).status).toBe(200);
+  });
+
   it('count renewals per session: junk refresh tokens from an address hold back no real session', async () => {
     const person = await newPerson(t.request);
     const refresh = (token: string, address = '10.11.0.1') =>

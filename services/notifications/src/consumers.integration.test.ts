@@ -1,6 +1,6 @@
 import { createLogger, NatsBus } from '@baton/service-kit';
 import { eventually } from '@baton/tasks/testing';
-import { readJson, type SignedUpUser, startPrivateNats } from '@baton/test-kit';
+import { accountDeletion, readJson, type SignedUpUser, startPrivateNats } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOf, sampleTask, startTestNotifications, type TestNotifications } from './testing';
 
@@ -63,7 +63,8 @@ describe('task events become notifications for everyone concerned except the act
     expect(note).toMatchObject({
       type: 'info',
       title: 'New task assigned',
-      message: 'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it from the e-mail we sent you.',
+      message:
+        'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it here or from the e-mail we sent you.',
       is_read: false,
       is_deleted: false,
     });
@@ -152,10 +153,67 @@ describe('task events become notifications for everyone concerned except the act
       t.post('/send_email/invite_user', { ...form, dueDate: '2027-01-04', email: cleo.email }, ana.access),
     );
     const [note] = await settled(cleo, 1);
+    // Accepted at once: nothing to accept from the bell.
     expect(note).toMatchObject({
       title: 'New task invitation',
       message: 'Ana invited you to “Quarterly report”, due Mon 4 Jan 2027.',
+      task_id: expect.any(String),
+      action: null,
     });
+  });
+
+  it('links notifications to their task; the recipient may accept from the bell until it is accepted', async () => {
+    const [ana, ben] = [await t.person({ firstname: 'Ana' }), await t.person({ firstname: 'Ben' })];
+    const { id } = await ok(t.post('/send_email/invite_user', { ...form, email: ben.email }, ana.access));
+    const [invitation] = await settled(ben, 1);
+    expect(invitation).toMatchObject({ task_id: id, action: 'invite_accept' });
+    // Listed and pushed with both.
+    expect(await readJson(t.notificationsCall('GET', '/notifications/', ben.access))).toMatchObject({
+      notifications: [{ id: invitation?.id, task_id: id, action: 'invite_accept' }],
+    });
+    await eventually(async () => t.pushesTo(ben.id, 'notifications').length === 1);
+    expect(t.pushesTo(ben.id, 'notifications')[0]).toMatchObject({
+      payload: { id: invitation?.id, task_id: id, action: 'invite_accept' },
+    });
+
+    // A comment links to its task and offers nothing.
+    const comment = {
+      id: crypto.randomUUID(),
+      user: ana.email,
+      name: 'Ana',
+      content: 'Numbers by Friday?',
+      timestamp: new Date().toISOString(),
+    };
+    const commented = eventOf('tasks.comment.created', {
+      actorId: ana.id,
+      audience: [ana.id, ben.id],
+      data: { taskId: id, taskTitle: form.title, comment },
+    });
+    await bus.publish(commented.type, commented, { msgId: commented.id });
+    const [, onComment] = await settled(ben, 2);
+    expect(onComment).toMatchObject({ title: 'New comment', task_id: id, action: null });
+
+    // Accepted (from the bell, the e-mail or the card): Accept is not offered again, after a reload either.
+    await ok(
+      t.post(
+        '/accept_task',
+        { task_id: id, user_email: ben.email, trusted: false, role: 'invite' },
+        ben.access,
+      ),
+    );
+    const [toAna] = await settled(ana, 1);
+    expect(toAna).toMatchObject({ title: 'Task accepted', task_id: id, action: null });
+    await eventually(async () => (await t.storedFor(ben.id))[0]?.action === null);
+    expect(await t.storedFor(ben.id)).toMatchObject([{ task_id: id }, { task_id: id }]);
+
+    // A deleted task leaves nothing to open.
+    await ok(t.post(`/delete_list/${id}`, { id }, ana.access));
+    await eventually(async () => (await t.storedFor(ben.id)).length === 3);
+    expect((await t.storedFor(ben.id)).map((n) => [n.title, n.task_id, n.action])).toEqual([
+      ['New task invitation', null, null],
+      ['New comment', null, null],
+      ['Task deleted', null, null],
+    ]);
   });
 
   it('a personal task concerns nobody else', async () => {
@@ -269,9 +327,7 @@ describe('account deletion', () => {
     );
     await settled(ben, 1);
     await settled(ana, 1);
-    expect((await t.identity.post('/delete-account/', { confirmation: 'delete' }, ben.access)).status).toBe(
-      200,
-    );
+    expect((await t.identity.post('/delete-account/', accountDeletion(ben), ben.access)).status).toBe(200);
     await eventually(async () => (await t.storedFor(ben.id)).length === 0);
     // An event still in flight after the erasure stores nothing for the deleted account.
     const late = eventOf('tasks.task.assigned', {

@@ -26,19 +26,22 @@ async function erasedAmong(trx: Trx, people: string[]) {
   return new Set(erased.map((row) => row.id));
 }
 
+/** A draft as the row to insert. */
+const rowOf = (eventId: string, { userId, type, title, message, taskId, action }: NotificationDraft) => ({
+  type,
+  title,
+  message,
+  user_id: userId,
+  event_id: eventId,
+  task_id: taskId,
+  action,
+});
+
 async function storeNotifications(trx: Trx, eventId: string, drafts: NotificationDraft[]) {
   if (drafts.length === 0) return [];
   return trx
     .insertInto('notifications')
-    .values(
-      drafts.map(({ userId, type, title, message }) => ({
-        type,
-        title,
-        message,
-        user_id: userId,
-        event_id: eventId,
-      })),
-    )
+    .values(drafts.map((draft) => rowOf(eventId, draft)))
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
     .returningAll()
     .execute();
@@ -50,11 +53,12 @@ async function storeNotifications(trx: Trx, eventId: string, drafts: Notificatio
  */
 async function collapseNotifications(trx: Trx, eventId: string, drafts: NotificationDraft[]) {
   const stored = [];
-  for (const { userId, type, title, message, collapse } of drafts) {
+  for (const draft of drafts) {
+    const { collapse } = draft;
     if (!collapse) continue;
     const row = await trx
       .insertInto('notifications')
-      .values({ type, title, message, user_id: userId, event_id: eventId, collapse_key: collapse.key })
+      .values({ ...rowOf(eventId, draft), collapse_key: collapse.key })
       .onConflict((oc) =>
         oc
           .columns(['user_id', 'collapse_key'])
@@ -76,12 +80,38 @@ async function collapseNotifications(trx: Trx, eventId: string, drafts: Notifica
 }
 
 /**
+ * What an accepted or deleted task changes in the notifications already stored: the recipient who accepted it
+ * is not offered Accept again (after a reload either); a deleted one has nothing left to open or accept.
+ */
+async function settleOffers(trx: Trx, event: EventEnvelope) {
+  if (event.type === 'tasks.task.accepted') {
+    const { taskId, userId } = eventData(event, 'tasks.task.accepted');
+    await trx
+      .updateTable('notifications')
+      .set({ action: null })
+      .where('task_id', '=', taskId)
+      .where('user_id', '=', userId)
+      .where('action', 'is not', null)
+      .execute();
+  }
+  if (event.type === 'tasks.task.deleted') {
+    const { taskId } = eventData(event, 'tasks.task.deleted');
+    await trx
+      .updateTable('notifications')
+      .set({ task_id: null, action: null })
+      .where('task_id', '=', taskId)
+      .execute();
+  }
+}
+
+/**
  * Stores the notifications of a task, comment or folder event and queues, in the same transaction, their
  * pushes to `/ws/notifications/`, and logs the event's `/ws/tasks/` message for everyone in its audience (the
  * actor's other tabs too) with its push. The outbox publishes them after commit, so a crash loses none and a
  * redelivery adds none.
  */
 export async function onTaskEvent(trx: Trx, event: EventEnvelope) {
+  await settleOffers(trx, event);
   const gone = await erasedAmong(trx, event.audience);
   const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
   const stored = [

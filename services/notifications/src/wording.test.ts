@@ -35,8 +35,46 @@ describe('notificationsFor', () => {
       data: { task: sampleTask({ completed: true }) },
     });
     expect(notificationsFor(event, 'Ben')).toEqual([
-      { userId: ana, type: 'success', title: 'Task completed', message: 'Ben completed “Quarterly report”.' },
+      {
+        userId: ana,
+        type: 'success',
+        title: 'Task completed',
+        message: 'Ben completed “Quarterly report”.',
+        taskId: event.data.task.id,
+        action: null,
+      },
     ]);
+  });
+
+  it('offers Accept to the recipient of a pending assignment or invitation only; a deleted task has no link', () => {
+    const task = sampleTask();
+    const offered = (type: 'tasks.task.assigned' | 'tasks.task.invited', accepted = false) =>
+      notificationsFor(
+        eventOf(type, {
+          actorId: ana,
+          audience: [ana, ben],
+          data: {
+            task: { ...task, is_accepted: accepted },
+            recipientEmail: 'ben@example.com',
+            recipientId: ben,
+          },
+        }),
+        'Ana',
+      ).map(({ userId, taskId, action }) => ({ userId, taskId, action }));
+    expect(offered('tasks.task.assigned')).toEqual([
+      { userId: ben, taskId: task.id, action: 'assign_accept' },
+    ]);
+    expect(offered('tasks.task.invited')).toEqual([
+      { userId: ben, taskId: task.id, action: 'invite_accept' },
+    ]);
+    // A trusted sender's task is accepted already.
+    expect(offered('tasks.task.assigned', true)).toEqual([{ userId: ben, taskId: task.id, action: null }]);
+    const deleted = eventOf('tasks.task.deleted', {
+      actorId: ana,
+      audience: [ana, ben],
+      data: { taskId: task.id, title: 'Quarterly report' },
+    });
+    expect(notificationsFor(deleted, 'Ana')[0]).toMatchObject({ taskId: null, action: null });
   });
 
   it('has nothing to say about a new personal task', () => {

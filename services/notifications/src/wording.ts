@@ -1,9 +1,12 @@
 import {
   eventData as data,
   type EventEnvelope,
+  type Notification,
   type NotificationType,
   type WsTaskMessage,
 } from '@baton/contracts';
+
+type NotificationAction = NonNullable<Notification['action']>;
 
 /** What one person is told about one event. */
 export interface NotificationDraft {
@@ -11,6 +14,10 @@ export interface NotificationDraft {
   type: NotificationType;
   title: string;
   message: string;
+  /** The task it is about, for the bell's "Open task"; null for none (a deleted task). */
+  taskId: string | null;
+  /** What the person may do from the bell: accept the assignment or invitation it announces. */
+  action: NotificationAction | null;
   /**
    * Notifications of the same `key` collapse into the person's unread one: it becomes `title`, and its message
    * the new count followed by `tail`.
@@ -46,7 +53,10 @@ export function excerpt(text: string, max = 120) {
 }
 
 /** One sentence per event, in the words of the person who reads it. */
-function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, 'userId'> | undefined {
+function wording(
+  event: EventEnvelope,
+  actor: string,
+): Omit<NotificationDraft, 'userId' | 'action'> | undefined {
   const occurred = new Date(event.occurredAt);
   switch (event.type) {
     case 'tasks.task.assigned':
@@ -56,41 +66,50 @@ function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, '
       const what = assigned
         ? `${actor} assigned you ${quoted(task.title)}`
         : `${actor} invited you to ${quoted(task.title)}`;
-      const next = task.is_accepted ? '' : ' Accept it from the e-mail we sent you.';
+      const next = task.is_accepted ? '' : ' Accept it here or from the e-mail we sent you.';
       return {
         type: 'info',
         title: assigned ? 'New task assigned' : 'New task invitation',
         message: `${what}${dueWords(task.dueDate, occurred)}.${next}`,
+        taskId: task.id,
       };
     }
     case 'tasks.task.accepted': {
-      const { title, role } = data(event, 'tasks.task.accepted');
+      const { taskId, title, role } = data(event, 'tasks.task.accepted');
       const what = role === 'assign' ? 'your assignment' : 'your invitation to';
       return {
         type: 'success',
         title: 'Task accepted',
         message: `${actor} accepted ${what} ${quoted(title)}.`,
+        taskId,
       };
     }
-    case 'tasks.task.completed':
+    case 'tasks.task.completed': {
+      const { task } = data(event, 'tasks.task.completed');
       return {
         type: 'success',
         title: 'Task completed',
-        message: `${actor} completed ${quoted(data(event, 'tasks.task.completed').task.title)}.`,
+        message: `${actor} completed ${quoted(task.title)}.`,
+        taskId: task.id,
       };
-    case 'tasks.task.reopened':
+    }
+    case 'tasks.task.reopened': {
+      const { task } = data(event, 'tasks.task.reopened');
       return {
         type: 'warning',
         title: 'Task reopened',
-        message: `${actor} reopened ${quoted(data(event, 'tasks.task.reopened').task.title)}.`,
+        message: `${actor} reopened ${quoted(task.title)}.`,
+        taskId: task.id,
       };
+    }
     case 'tasks.task.progress': {
-      const { title, progress, message } = data(event, 'tasks.task.progress');
+      const { taskId, title, progress, message } = data(event, 'tasks.task.progress');
       const note = message.trim() ? `: ${quoted(excerpt(message))}` : '.';
       return {
         type: 'info',
         title: 'Progress update',
         message: `${actor} moved ${quoted(title)} to ${progress}%${note}`,
+        taskId,
       };
     }
     case 'tasks.task.updated': {
@@ -99,6 +118,7 @@ function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, '
         type: 'info',
         title: 'Task updated',
         message: `${actor} updated ${quoted(task.title)}${dueWords(task.dueDate, occurred)}.`,
+        taskId: task.id,
       };
     }
     case 'tasks.task.deleted': {
@@ -109,14 +129,17 @@ function wording(event: EventEnvelope, actor: string): Omit<NotificationDraft, '
         message: event.actorId
           ? `${actor} deleted ${quoted(title)}.`
           : `${quoted(title)} was removed because its owner closed their account.`,
+        // Nothing left to open.
+        taskId: null,
       };
     }
     case 'tasks.comment.created': {
-      const { taskTitle, comment } = data(event, 'tasks.comment.created');
+      const { taskId, taskTitle, comment } = data(event, 'tasks.comment.created');
       return {
         type: 'info',
         title: 'New comment',
         message: `${actor} commented on ${quoted(taskTitle)}: ${quoted(excerpt(comment.content))}`,
+        taskId,
       };
     }
     default:
@@ -135,6 +158,17 @@ function collapsing(event: EventEnvelope, actor: string): NotificationDraft['col
   };
 }
 
+/** An assignment or invitation not accepted yet (a trusted sender's is at once): its recipient may accept it. */
+function acceptOffer(event: EventEnvelope): { userId: string; action: NotificationAction } | undefined {
+  if (event.type !== 'tasks.task.assigned' && event.type !== 'tasks.task.invited') return undefined;
+  const { task, recipientId } = data(event, 'tasks.task.assigned');
+  if (task.is_accepted || !recipientId) return undefined;
+  return {
+    userId: recipientId,
+    action: event.type === 'tasks.task.assigned' ? 'assign_accept' : 'invite_accept',
+  };
+}
+
 /**
  * The notifications an event yields: one for each person in its audience except the one who acted. An
  * assignment or invitation is news only to its recipient (the audience also names the owner, who acted).
@@ -143,8 +177,14 @@ export function notificationsFor(event: EventEnvelope, actorName: string): Notif
   const words = wording(event, actorName);
   if (!words) return [];
   const collapse = collapsing(event, actorName);
+  const offer = acceptOffer(event);
   const people = new Set(event.audience.filter((id) => id !== event.actorId));
-  return [...people].map((userId) => ({ userId, ...words, ...(collapse ? { collapse } : {}) }));
+  return [...people].map((userId) => ({
+    userId,
+    ...words,
+    action: offer?.userId === userId ? offer.action : null,
+    ...(collapse ? { collapse } : {}),
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { samples, uploadFile } from '@baton/files/testing';
 import { createLogger, NatsBus } from '@baton/service-kit';
-import { readJson, startPrivateNats } from '@baton/test-kit';
+import { accountDeletion, readJson, startPrivateNats } from '@baton/test-kit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually, startTestTasks, type TestTasks } from './testing';
 
@@ -62,9 +62,7 @@ it('deleting a task or an account while files is down removes their files when i
 
   await t.files.stop();
   expect((await t.post(`/delete_list/${taskId}`, { id: taskId }, ana.access)).status).toBe(200);
-  expect((await t.identity.post('/delete-account/', { confirmation: 'delete' }, ben.access)).status).toBe(
-    200,
-  );
+  expect((await t.identity.post('/delete-account/', accountDeletion(ben), ben.access)).status).toBe(200);
   // Nothing can delete them yet.
   await new Promise((r) => setTimeout(r, 500));
   expect(await onDisk(taskFile.key)).toBe(true);

@@ -1,5 +1,5 @@
 import { enqueueEvent } from '@baton/service-kit';
-import { readJson } from '@baton/test-kit';
+import { accountDeletion, readJson } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { delegateMessages } from './routes/tasks/tasks.service';
 import { eventually, useTestTasks } from './testing';
@@ -18,7 +18,7 @@ describe('projections from identity', () => {
     const fromBob = await readJson(
       t.post('/send_email/invite_user', { ...form, email: ada.email }, bob.access),
     );
-    const res = await t.identity.post('/delete-account/', { confirmation: 'delete' }, ada.access);
+    const res = await t.identity.post('/delete-account/', accountDeletion(ada), ada.access);
     expect(res.status).toBe(200);
     await eventually(async () => !(await t.knows(ada.email)));
     const left = await t.db

@@ -1,4 +1,4 @@
-import { jsonRequest } from '@baton/test-kit';
+import { accountDeletion, jsonRequest } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from './testing';
 
@@ -26,7 +26,7 @@ describe('tasks refuses an access token whose session ended, although it has not
 
   it('after account deletion', async () => {
     const bob = await env.t.person();
-    await env.t.identity.post('/delete-account/', { confirmation: 'delete' }, bob.access);
+    await env.t.identity.post('/delete-account/', accountDeletion(bob), bob.access);
     expect(await statusWithin('/create_list', bob.access, form)).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 import { type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
 import { Button, ToastProvider } from '@baton/ui';
+import { taskPathOf } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from '../pages/auth';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
@@ -110,9 +111,16 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
               element={<SignedInRoute page={page} loadRemote={loadRemote} />}
             />
           ))}
+          {/* A task's short link: its page lives among the workspace's views. */}
+          <Route path="/tasks/:taskId" element={<TaskLink />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </ToastProvider>
     </ClientProvider>
   );
+}
+
+function TaskLink() {
+  const { taskId = '' } = useParams();
+  return <Navigate to={taskPathOf(taskId)} replace />;
 }

@@ -1,5 +1,5 @@
 import type { WorkspacePath } from '@baton/contracts/constants';
-import { loadAuth, PlatformProvider, placeOf, platformApi, signedIn } from '@baton/web-platform';
+import { loadAuth, PlatformProvider, placeOf, platformApi, showPlace, signedIn } from '@baton/web-platform';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
 import { loadFederatedRemote } from '../remotes/federation';
 import { RequireAuth } from '../session/RequireAuth';
 import { areas } from '../workspace/areas';
-import { showPlace } from '../workspace/useWorkspaceUrl';
 import { Workspace } from '../workspace/Workspace';
 import { useClient } from './client';
 import { createShellPlatform } from './platform';

@@ -11,12 +11,12 @@ const post = (data: unknown, origin = window.location.origin) =>
   });
 
 describe('TASK_ACCEPTED from an accept page this window opened', () => {
-  it('takes this window to /home', async () => {
+  it('takes this window to the accepted task’s page, under /home', async () => {
     signIn();
     await renderShell('/terms');
     await post({ type: 'TASK_ACCEPTED', taskId: '7b0c3c1e-0f7e-4d53-9d49-5f3f0b1a2c3d' });
-    expect(currentLocation()).toBe('/home');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Personal Tasks' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/home/tasks/7b0c3c1e-0f7e-4d53-9d49-5f3f0b1a2c3d');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it('ignores other origins and other messages', async () => {

@@ -1,9 +1,13 @@
 import {
+  categoryHeading,
   type FolderViewProps,
+  selectOpenTaskId,
   TaskDragProvider,
   type TaskListProps,
+  type TaskPageProps,
   useCategory,
   useOpenFolderId,
+  usePlatformSelector,
 } from '@baton/web-platform';
 import { useRef, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
@@ -17,6 +21,11 @@ import './workspace.css';
 function CategoryView() {
   const category = useCategory();
   const folderId = useOpenFolderId();
+  const taskId = usePlatformSelector(selectOpenTaskId);
+  if (taskId) {
+    const task: TaskPageProps = { taskId };
+    return <RemoteArea key={`task-${taskId}`} {...areas.taskPage} props={{ ...task }} />;
+  }
   if (category === 'Dashboard') return <RemoteArea key="dashboard" {...areas.dashboard} />;
   if (category === 'Settings') return <RemoteArea key="settings" {...areas.settings} />;
   if (category === 'Personal Tasks' && folderId) {
@@ -56,7 +65,7 @@ export function Workspace() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the narrow-screen menu from wherever focus is in it.
     <div className="workspace" onKeyDown={(e) => menuOpen && e.key === 'Escape' && closeMenu()}>
-      <title>{`${category} · Baton`}</title>
+      <title>{`${categoryHeading[category]} · Baton`}</title>
       <a className="workspace__skip" href="#workspace-content">
         Skip to content
       </a>
@@ -77,7 +86,7 @@ export function Workspace() {
             <span className="b-visually-hidden">Menu</span>
             <span aria-hidden="true" className="workspace__menu-icon" />
           </button>
-          <h1 className="workspace__title">{category}</h1>
+          <h1 className="workspace__title">{categoryHeading[category]}</h1>
           <div className="workspace__bell">
             <RemoteArea {...areas.notifications} compact secondary />
           </div>

@@ -1,32 +1,31 @@
 import {
-  navigateTo,
-  openFolder,
   pathOf,
   placeOf,
   selectCategory,
   selectOpenFolderId,
+  selectOpenTaskId,
+  selectSettingsSection,
+  showPlace,
   usePlatformDispatch,
   usePlatformSelector,
-  type WorkspacePlace,
 } from '@baton/web-platform';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-export const showPlace = (place: WorkspacePlace) =>
-  place.openFolderId ? openFolder(place.openFolderId) : navigateTo(place.category);
-
 /**
- * The URL and the workspace's place (category and open folder, in the store) follow each other: choosing a
- * view pushes its path (so Back and Forward move between views), and a path reached by Back, Forward or a link
- * shows its view. `synced` is the path both agree on, so neither side echoes the other's change back; each
- * effect runs only when its own side changed.
+ * The URL and the workspace's place (category, open folder, open task, Settings section, in the store) follow
+ * each other: choosing a view pushes its path (so Back and Forward move between views), and a path reached by
+ * Back, Forward or a link shows its view. `synced` is the path both agree on, so neither side echoes the
+ * other's change back; each effect runs only when its own side changed.
  */
 export function useWorkspaceUrl() {
   const location = useLocation();
   const dispatch = usePlatformDispatch();
   const category = usePlatformSelector(selectCategory);
   const openFolderId = usePlatformSelector(selectOpenFolderId);
-  const path = pathOf({ category, openFolderId });
+  const openTaskId = usePlatformSelector(selectOpenTaskId);
+  const section = usePlatformSelector(selectSettingsSection);
+  const path = pathOf({ category, openFolderId, openTaskId, section });
   // The store starts at this URL's place (SignedIn seeds it), so the first render agrees with the URL.
   const synced = useRef(location.pathname);
   // Read, not watched: `navigate` changes with every location, and the query (a tester's remote override)

@@ -57,19 +57,34 @@ describe('workspace frame', () => {
   });
 
   it.each([
-    ['/home/assigned/delegated', 'Tasks Delegated - Assigned', 'mf-tasks/TaskList'],
-    ['/home/invited', 'Invited Tasks', 'mf-tasks/TaskList'],
-    ['/home/dashboard', 'Dashboard', 'mf-tasks/Dashboard'],
-    ['/home/settings/', 'Settings', 'mf-settings/Settings'],
-  ])('opening %s (a reload, a bookmark) shows %s', async (path, heading, view) => {
+    ['/home/assigned/delegated', 'Assigned by me', 'mf-tasks/TaskList', 'Delegated'],
+    ['/home/invited', 'Invitations to me', 'mf-tasks/TaskList', 'Invited Tasks'],
+    ['/home/dashboard', 'Dashboard', 'mf-tasks/Dashboard', 'Dashboard'],
+    ['/home/settings/', 'Settings', 'mf-settings/Settings', 'Settings'],
+    ['/home/settings/trusted', 'Settings', 'mf-settings/Settings', 'Settings'],
+  ])('opening %s (a reload, a bookmark) shows %s', async (path, heading, view, item) => {
     signIn();
     await renderShell(path, { loadRemote: echoRemotes });
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: view })).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe(path.replace(/\/$/, '')));
-    expect(
-      sidebar().getByRole('button', { name: heading.startsWith('Tasks Delegated') ? 'Delegated' : heading }),
-    ).toHaveAttribute('aria-current', 'page');
+    expect(sidebar().getByRole('button', { name: item })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens a task’s own page at /home/tasks/<id> and from the short link /tasks/<id>; Back returns', async () => {
+    signIn();
+    const id = '00000000-0000-4000-8000-000000000042';
+    await renderShell(`/tasks/${id}`, { loadRemote: echoRemotes });
+    expect(await screen.findByRole('region', { name: 'mf-tasks/TaskPage' })).toHaveTextContent(
+      JSON.stringify({ taskId: id }),
+    );
+    await waitFor(() => expect(currentLocation()).toBe(`/home/tasks/${id}`));
+    expect(area('mf-tasks/TaskList')).toBeNull();
+    await userEvent.click(sidebar().getByRole('button', { name: 'Dashboard' }));
+    await waitFor(() => expect(currentLocation()).toBe('/home/dashboard'));
+    await browserBack();
+    expect(await screen.findByRole('region', { name: 'mf-tasks/TaskPage' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(`/home/tasks/${id}`);
   });
 
   it('replaces a path under /home that names no view with Personal Tasks', async () => {
@@ -93,12 +108,12 @@ describe('workspace frame', () => {
     expect(await screen.findByRole('region', { name: 'mf-tasks/TaskList' })).toHaveTextContent(
       'Tasks Delegated - Invitation',
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tasks Delegated - Invitation');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Invitations I sent');
 
     await userEvent.click(sidebar().getByRole('button', { name: 'Expand Assigned Tasks' }));
     const delegated = sidebar().getAllByRole('button', { name: 'Delegated' });
     await userEvent.click(delegated[1] as HTMLElement);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tasks Delegated - Assigned');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Assigned by me');
   });
 
   it('shows the name and e-mail, or "Welcome" without a name', async () => {

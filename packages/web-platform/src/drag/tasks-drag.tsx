@@ -1,5 +1,6 @@
 import {
   type Announcements,
+  AutoScrollActivator,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
@@ -8,12 +9,20 @@ import {
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
+  TouchSensor,
   useDraggable,
   useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { type PointerEvent, type PointerEventHandler, type ReactNode, useState } from 'react';
+import {
+  type PointerEvent,
+  type PointerEventHandler,
+  type ReactNode,
+  type TouchEvent,
+  type TouchEventHandler,
+  useState,
+} from 'react';
 
 /**
  * Dragging tasks onto a target (a folder) across remotes: the host wraps the workspace in
@@ -31,12 +40,20 @@ interface DragOptions extends DragData {
 }
 interface DropData {
   name: string;
+  /** How screen readers hear the target, when not "the folder <name>". */
+  spoken?: string;
   onDrop: (ids: string[]) => void;
 }
 
 const interactive = 'button:not([data-drag-handle]), a, input, select, textarea, label, [contenteditable]';
 
-/** Pointer drags start anywhere on a card except on its own controls (buttons, fields, the slider). */
+const onControl = (target: EventTarget | null) =>
+  target instanceof Element && target.closest(interactive) !== null;
+
+/**
+ * Mouse and pen drags start anywhere on a card except on its own controls (buttons, fields, the slider), after
+ * a few pixels of movement. Touch is left to `CardTouchSensor`: a finger moving on a card scrolls the page.
+ */
 class CardPointerSensor extends PointerSensor {
   static override activators = [
     {
@@ -44,10 +61,25 @@ class CardPointerSensor extends PointerSensor {
       handler: ({ nativeEvent }: PointerEvent) =>
         nativeEvent.isPrimary &&
         nativeEvent.button === 0 &&
-        !(nativeEvent.target instanceof Element && nativeEvent.target.closest(interactive)),
+        nativeEvent.pointerType !== 'touch' &&
+        !onControl(nativeEvent.target),
     },
   ];
 }
+
+/** On a phone a drag starts with a long press on the card (a swipe still scrolls), again not on its controls. */
+class CardTouchSensor extends TouchSensor {
+  static override activators = [
+    {
+      eventName: 'onTouchStart' as const,
+      handler: ({ nativeEvent }: TouchEvent) =>
+        nativeEvent.touches.length === 1 && !onControl(nativeEvent.target),
+    },
+  ];
+}
+
+/** How long a finger rests on a card before it lifts for dragging, and how far it may wander meanwhile. */
+export const longPress = { delay: 300, tolerance: 8 } as const;
 
 /** Arrow keys jump from one target to the next (in reading order) instead of moving a few pixels. */
 const betweenTargets: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
@@ -91,6 +123,10 @@ const collisions: CollisionDetection = (args) =>
 
 const dragOf = (data: unknown) => data as DragData | undefined;
 const dropOf = (data: unknown) => data as DropData | undefined;
+const spokenTarget = (data: unknown) => {
+  const drop = dropOf(data);
+  return drop?.spoken ?? `the folder ${drop?.name}`;
+};
 
 export const taskDragInstructions =
   'To move tasks into a folder, press Space or Enter on a task’s move handle, use the arrow keys to choose a folder, then press Space or Enter to drop them there, or Escape to cancel.';
@@ -100,11 +136,11 @@ const announcements: Announcements = {
     `Picked up ${dragOf(active.data.current)?.label()}. Use the arrow keys to choose a folder.`,
   onDragOver: ({ active, over }) =>
     over
-      ? `${dragOf(active.data.current)?.label()} is over the folder ${dropOf(over.data.current)?.name}.`
+      ? `${dragOf(active.data.current)?.label()} is over ${spokenTarget(over.data.current)}.`
       : `${dragOf(active.data.current)?.label()} is not over a folder.`,
   onDragEnd: ({ active, over }) =>
     over
-      ? `${dragOf(active.data.current)?.label()} moved to the folder ${dropOf(over.data.current)?.name}.`
+      ? `${dragOf(active.data.current)?.label()} moved to ${spokenTarget(over.data.current)}.`
       : `${dragOf(active.data.current)?.label()} was not moved.`,
   onDragCancel: ({ active }) => `Moving ${dragOf(active.data.current)?.label()} was cancelled.`,
 };
@@ -113,6 +149,7 @@ const announcements: Announcements = {
 export function TaskDragProvider({ children }: { children: ReactNode }) {
   const sensors = useSensors(
     useSensor(CardPointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(CardTouchSensor, { activationConstraint: longPress }),
     useSensor(KeyboardSensor, { coordinateGetter: betweenTargets }),
   );
   const [moving, setMoving] = useState<string | null>(null);
@@ -126,7 +163,9 @@ export function TaskDragProvider({ children }: { children: ReactNode }) {
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
-      autoScroll={false}
+      // The page scrolls when the pointer nears its top or bottom edge; nothing scrolls sideways (the folder
+      // strip moving under the pointer would change the target).
+      autoScroll={{ activator: AutoScrollActivator.Pointer, threshold: { x: 0, y: 0.12 } }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: taskDragInstructions } }}
       onDragStart={({ active }) => setMoving(dragOf(active.data.current)?.label() ?? null)}
       onDragCancel={() => setMoving(null)}
@@ -153,7 +192,10 @@ export function useTaskDrag(id: string, { disabled, ...data }: DragOptions) {
   return {
     isDragging,
     cardRef: setNodeRef,
-    cardProps: { onPointerDown: listeners?.onPointerDown as PointerEventHandler | undefined },
+    cardProps: {
+      onPointerDown: listeners?.onPointerDown as PointerEventHandler | undefined,
+      onTouchStart: listeners?.onTouchStart as TouchEventHandler | undefined,
+    },
     handleRef: setActivatorNodeRef,
     handleProps: { ...attributes, ...listeners, 'data-drag-handle': '' },
   };

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SettingsSection, WorkspacePlace } from './paths';
 
 /** Views of the workspace, chosen by name rather than by URL (SPEC §2). */
 export const categories = [
@@ -22,6 +23,20 @@ export const taskCategories = [
 ] as const satisfies readonly Category[];
 export type TaskCategory = (typeof taskCategories)[number];
 
+/**
+ * What a view's heading says: plain words for the lists whose SPEC names are jargon ("Tasks Delegated -
+ * Assigned"). The sidebar keeps SPEC §2's names; the category names stay the views' identity.
+ */
+export const categoryHeading: Record<Category, string> = {
+  Dashboard: 'Dashboard',
+  'Personal Tasks': 'Personal Tasks',
+  'Assigned Tasks': 'Assigned to me',
+  'Tasks Delegated - Assigned': 'Assigned by me',
+  'Invited Tasks': 'Invitations to me',
+  'Tasks Delegated - Invitation': 'Invitations I sent',
+  Settings: 'Settings',
+};
+
 export const isTaskCategory = (category: Category): category is TaskCategory =>
   (taskCategories as readonly Category[]).includes(category);
 
@@ -37,6 +52,10 @@ interface WorkspaceState {
   category: Category;
   /** The folder whose view is open inside Personal Tasks (SPEC §2 "Folder view"), or null. */
   openFolderId: string | null;
+  /** The task open on its own page (`/home/tasks/<id>`), or null. */
+  openTaskId: string | null;
+  /** The section of Settings its path names, or null for the whole page. */
+  section: SettingsSection | null;
   request: WorkspaceRequest | null;
   /** Ids of requests, increasing, so a view can tell a new request from one it has answered. */
   lastRequestId: number;
@@ -47,6 +66,8 @@ export const workspaceSlice = createSlice({
   initialState: {
     category: 'Personal Tasks',
     openFolderId: null,
+    openTaskId: null,
+    section: null,
     request: null,
     lastRequestId: 0,
   } as WorkspaceState,
@@ -55,15 +76,49 @@ export const workspaceSlice = createSlice({
     navigateTo(state, action: PayloadAction<Category>) {
       state.category = action.payload;
       state.openFolderId = null;
+      state.openTaskId = null;
+      state.section = null;
     },
     /** Shows one folder's view, inside Personal Tasks. */
     openFolder(state, action: PayloadAction<string>) {
       state.category = 'Personal Tasks';
       state.openFolderId = action.payload;
+      state.openTaskId = null;
+      state.section = null;
     },
     /** Back from a folder's view to Personal Tasks. */
     closeFolder(state) {
       state.openFolderId = null;
+    },
+    /** Shows one task on its own page; the category stays until the task says where it belongs. */
+    openTask(state, action: PayloadAction<string>) {
+      state.openTaskId = action.payload;
+      state.openFolderId = null;
+      state.section = null;
+    },
+    /** The open task's list (the sidebar marks it; "All …" on the task's page goes there). */
+    taskPlaced(state, action: PayloadAction<Category>) {
+      if (state.openTaskId) state.category = action.payload;
+    },
+    /** Shows Settings at one section (null: the top of the page). */
+    openSettingsSection(state, action: PayloadAction<SettingsSection | null>) {
+      state.category = 'Settings';
+      state.openFolderId = null;
+      state.openTaskId = null;
+      state.section = action.payload;
+    },
+    /** Shows the place a path names (a reload, a link, Back or Forward). */
+    showPlace(state, { payload: place }: PayloadAction<WorkspacePlace>) {
+      if (place.openTaskId) {
+        state.openTaskId = place.openTaskId;
+        state.openFolderId = null;
+        state.section = null;
+        return;
+      }
+      state.category = place.category;
+      state.openFolderId = place.openFolderId;
+      state.openTaskId = null;
+      state.section = place.section ?? null;
     },
     /**
      * Opens the task form in `category`, else in the current task list, else in Personal Tasks. An open
@@ -72,6 +127,8 @@ export const workspaceSlice = createSlice({
     requestCreateTask(state, action: PayloadAction<TaskCategory | undefined>) {
       const category = action.payload ?? (isTaskCategory(state.category) ? state.category : 'Personal Tasks');
       if (category !== 'Personal Tasks' || state.category !== 'Personal Tasks') state.openFolderId = null;
+      state.openTaskId = null;
+      state.section = null;
       state.category = category;
       state.lastRequestId += 1;
       state.request = { id: state.lastRequestId, kind: 'createTask', category };
@@ -81,6 +138,8 @@ export const workspaceSlice = createSlice({
       state.category = 'Personal Tasks';
       // The folder strip answers it, and it shows on Personal Tasks itself, not in a folder.
       state.openFolderId = null;
+      state.openTaskId = null;
+      state.section = null;
       state.lastRequestId += 1;
       state.request = { id: state.lastRequestId, kind: 'createFolder' };
     },
@@ -91,10 +150,23 @@ export const workspaceSlice = createSlice({
   selectors: {
     selectCategory: (state) => state.category,
     selectOpenFolderId: (state) => state.openFolderId,
+    selectOpenTaskId: (state) => state.openTaskId,
+    selectSettingsSection: (state) => state.section,
     selectRequest: (state) => state.request,
   },
 });
 
-export const { navigateTo, openFolder, closeFolder, requestCreateTask, requestCreateFolder, requestTaken } =
-  workspaceSlice.actions;
-export const { selectCategory, selectOpenFolderId, selectRequest } = workspaceSlice.selectors;
+export const {
+  navigateTo,
+  openFolder,
+  closeFolder,
+  openTask,
+  taskPlaced,
+  openSettingsSection,
+  showPlace,
+  requestCreateTask,
+  requestCreateFolder,
+  requestTaken,
+} = workspaceSlice.actions;
+export const { selectCategory, selectOpenFolderId, selectOpenTaskId, selectSettingsSection, selectRequest } =
+  workspaceSlice.selectors;

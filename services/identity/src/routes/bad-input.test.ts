@@ -83,7 +83,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     newPassword: 'long enough',
     confirmPassword: 'long enough',
   },
-  '/delete-account/': { confirmation: 'nope' },
+  '/delete-account/': { confirmation: 'nope', password: 'a password' },
   '/api/settings/trusted-users/': { trusted_email: 'friend@example.com' },
   '/trusted-users/': { email: 'friend@example.com' },
   '/api/settings/preferences/': { notificationSoundEnabled: true },

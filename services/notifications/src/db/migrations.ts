@@ -82,4 +82,19 @@ export const migrations: Record<string, Migration> = {
                 where collapse_key is not null and is_read = false and is_deleted = false`.execute(db);
     },
   },
+  '2026-11-27T12:00_notifications_task_links': {
+    async up(db: Kysely<any>) {
+      // The bell opens the task a notification is about and accepts an assignment or invitation in place.
+      // Older rows keep null: nothing to open or accept.
+      await db.schema
+        .alterTable('notifications')
+        .addColumn('task_id', 'uuid')
+        .addColumn('action', 'text', (c) => c.check(sql`action in ('assign_accept', 'invite_accept')`))
+        .execute();
+      // An accepted or deleted task clears its notifications' actions.
+      await sql`create index notifications_task on notifications (task_id) where task_id is not null`.execute(
+        db,
+      );
+    },
+  },
 };

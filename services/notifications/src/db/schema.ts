@@ -1,4 +1,4 @@
-import type { NotificationType, WsTaskMessage } from '@baton/contracts';
+import type { Notification, NotificationType, WsTaskMessage } from '@baton/contracts';
 import type { Generated, JSONColumnType } from 'kysely';
 
 export interface NotificationsTables {
@@ -20,6 +20,10 @@ export interface NotificationsTables {
     /** Notifications of one key (a task's comments) collapse into one unread row (`count` of them). */
     collapse_key: string | null;
     count: Generated<number>;
+    /** The task it is about; null for none, or once the task was deleted. */
+    task_id: string | null;
+    /** The recipient of an assignment or invitation may accept it from the bell; cleared once accepted. */
+    action: NonNullable<Notification['action']> | null;
   };
   /** Each person's `/ws/tasks/` messages, kept a day for a socket that resumes (`task-messages.ts`). */
   task_messages: {

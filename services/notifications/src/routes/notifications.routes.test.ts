@@ -42,8 +42,10 @@ describe('GET /notifications/', () => {
     const { notifications } = await readJson(res);
     expect(notifications.map((n: { id: string }) => n.id)).toEqual([...ids].reverse());
     expect(Object.keys(notifications[0]).sort()).toEqual(
-      ['created_at', 'id', 'is_deleted', 'is_read', 'message', 'title', 'type'].sort(),
+      ['action', 'created_at', 'id', 'is_deleted', 'is_read', 'message', 'task_id', 'title', 'type'].sort(),
     );
+    // An assignment links to its task and offers its recipient Accept.
+    expect(notifications[0]).toMatchObject({ task_id: expect.any(String), action: 'assign_accept' });
     expect(await list(ana)).toEqual([]);
   });
 

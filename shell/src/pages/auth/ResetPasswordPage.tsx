@@ -1,5 +1,5 @@
 import { identityMessages, limits } from '@baton/contracts/constants';
-import { Banner, Button, PasswordField } from '@baton/ui';
+import { Banner, Button, NewPasswordField, PasswordField } from '@baton/ui';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './AuthCard';
@@ -95,10 +95,10 @@ export function ResetPasswordPage() {
       {link === 'checking' ? <p role="status">{resetMessages.checking}</p> : null}
       {link === 'ok' ? (
         <form className="auth-form" onSubmit={reset} noValidate>
-          <PasswordField
+          {/* The link names no one on this page: the name and e-mail that the server also weighs are unknown here. */}
+          <NewPasswordField
             label="New password"
             name="newPassword"
-            autoComplete="new-password"
             required
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}

@@ -1,5 +1,5 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
-import { Button, Checkbox, PasswordField, TextField } from '@baton/ui';
+import { Button, Checkbox, NewPasswordField, PasswordField, TextField } from '@baton/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { withNext } from '../../session/next';
@@ -55,7 +55,12 @@ export function SignupPage() {
         <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <NewPasswordField
+          label="Password"
+          // What identity counts as the person's own words at sign-up.
+          personal={[form.email.trim(), form.firstname.trim(), form.lastname.trim()]}
+          {...field('password')}
+        />
         <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
         <Checkbox
           required

@@ -17,6 +17,14 @@ const user = {
 const tokens = { access: 'a.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'r1' };
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
 
+/** Waits for a new-password field's live strength hint (the real estimator, loaded on first use) to read `text`. */
+const strengthHint = (field: HTMLElement, text: string | RegExp) =>
+  expect
+    .poll(() => field.closest('.b-field')?.querySelector('[aria-live="polite"]')?.textContent, {
+      timeout: 15_000,
+    })
+    .toMatch(text);
+
 function acceptLogin(preferences = { notificationSoundEnabled: true }) {
   const bodies: unknown[] = [];
   server.use(
@@ -194,6 +202,20 @@ describe('sign-up', () => {
     await waitFor(() => expect(currentLocation()).toBe(next));
   });
 
+  it("says live how strong the password is, weighing the person's name as the server does", async () => {
+    await renderShell('/signup');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    const field = password();
+    await userEvent.type(field, 'password');
+    await strengthHint(field, /^Too weak: This is a heavily used password\./);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Lovelace1815');
+    await strengthHint(field, /^Too weak: There should not be any personal or page related data\./);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'correct-horse-battery-staple-91');
+    await strengthHint(field, 'Strong enough.');
+  });
+
   it("shows the server's error", async () => {
     server.use(
       http.post('/user_signup/', () =>
@@ -308,6 +330,16 @@ describe('reset password', () => {
     await renderShell(page);
     await submit(a, b);
     expect(screen.getByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says live how strong the new password is', async () => {
+    await renderShell(page);
+    const field = await screen.findByLabelText('New password', { selector: 'input' });
+    await userEvent.type(field, 'password');
+    await strengthHint(field, /^Too weak: /);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'correct-horse-battery-staple-91');
+    await strengthHint(field, 'Strong enough.');
   });
 
   it('sends uid and token from the query, says "Updating…" while busy, then confirms', async () => {

@@ -1,10 +1,11 @@
 import { deleteAccountRequest, identityMessages as m, preferences } from '@baton/contracts';
-import { type AppEnv, enqueueEvent, jsonBody } from '@baton/service-kit';
+import { type AppEnv, badRequest, enqueueEvent, jsonBody } from '@baton/service-kit';
 import { Hono } from 'hono';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
+import { verifyPassword } from '../../passwords';
 import { revokeSessions } from '../../sessions';
-import { preferencesOf } from '../../users';
+import { findUserById, preferencesOf } from '../../users';
 
 /** The account itself: its preferences, and its deletion. */
 export function accountRoutes(deps: IdentityDeps) {
@@ -35,8 +36,15 @@ export function accountRoutes(deps: IdentityDeps) {
   // Identity erases the person and tells every other service to do the same.
 
   app.post('/delete-account/', authenticated(deps), async (c) => {
-    await jsonBody(c, deleteAccountRequest);
     const { userId, email } = c.get('auth');
+    // The budget of change-password: both check the current password, so guesses count together.
+    await deps.limits.passwordChange.consume(userId);
+    const body = await jsonBody(c, deleteAccountRequest);
+    // The password as login checks it: an open session alone (a borrowed device) cannot erase the account.
+    const user = await findUserById(deps.db, userId);
+    if (!user || !(await verifyPassword(user.password_hash, body.password))) {
+      throw badRequest(m.deleteWrongPassword);
+    }
     await deps.db.transaction().execute(async (trx) => {
       // Open sockets close first; then sessions, tokens, resets and trust in both directions go with the
       // user row (ON DELETE CASCADE).

@@ -25,7 +25,11 @@ describe('POST /delete-account/', () => {
           d.ack();
         },
       );
-      const res = await post('/delete-account/', { confirmation: phrase }, user.access);
+      const res = await post(
+        '/delete-account/',
+        { confirmation: phrase, password: user.password },
+        user.access,
+      );
       expect(res.status).toBe(200);
       expect(await readJson(res)).toEqual({ message: m.deleteDone });
       await expect.poll(() => seen.length).toBe(1);
@@ -48,16 +52,50 @@ describe('POST /delete-account/', () => {
     },
   );
 
+  /** Whether the account is still there: its password still signs in. */
+  const stillThere = async (user: { email: string; password: string }) =>
+    (await post('/login/', { email: user.email, password: user.password })).status === 200;
+
   it.each([['nope'], [''], ['delete it'], [42]])('refuses the phrase %j', async (confirmation) => {
     const user = await signUp(ctx.t.request);
-    const res = await post('/delete-account/', { confirmation }, user.access);
+    const res = await post('/delete-account/', { confirmation, password: user.password }, user.access);
     expect(res.status).toBe(400);
     expect((await readJson(res)).message).toBe(m.deletePhrase);
-    expect((await post('/login/', { email: user.email, password: user.password })).status).toBe(200);
+    expect(await stillThere(user)).toBe(true);
   });
 
+  it.each([
+    ['a wrong password', 'not my password'],
+    ['the password with another case', null],
+  ])('refuses %s with "Incorrect password." and deletes nothing', async (_case, given) => {
+    const user = await signUp(ctx.t.request);
+    const password = given ?? user.password.toUpperCase();
+    const res = await post('/delete-account/', { confirmation: 'delete', password }, user.access);
+    expect(res.status).toBe(400);
+    expect((await readJson(res)).error).toBe(m.deleteWrongPassword);
+    expect(await stillThere(user)).toBe(true);
+    // The session that asked is untouched too.
+    expect(
+      (await ctx.t.request('/api/token/check/', jsonRequest('GET', undefined, user.access))).status,
+    ).toBe(200);
+  });
+
+  it.each([[{}], [{ password: '' }], [{ password: null }]])(
+    'refuses a body without the password (%j) as a validation error',
+    async (extra) => {
+      const user = await signUp(ctx.t.request);
+      const res = await post('/delete-account/', { confirmation: 'delete', ...extra }, user.access);
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({
+        code: 'validation_failed',
+        error: m.deletePasswordRequired,
+      });
+      expect(await stillThere(user)).toBe(true);
+    },
+  );
+
   it('needs a token', async () => {
-    expect((await post('/delete-account/', { confirmation: 'delete' })).status).toBe(401);
+    expect((await post('/delete-account/', { confirmation: 'delete', password: 'x' })).status).toBe(401);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   pushSubject,
 } from '@baton/contracts';
 import { startDurableConsumer } from '@baton/service-kit';
-import { readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
+import { accountDeletion, readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, useTestTasks } from '../../testing';
 
@@ -211,7 +211,7 @@ describe('lifecycle', () => {
     await add(id, owner, 'Welcome aboard');
     await add(id, leaver, 'Thanks, my phone number is 555-0100');
     await add(id, owner, 'Noted');
-    const res = await t.identity.post('/delete-account/', { confirmation: 'delete' }, leaver.access);
+    const res = await t.identity.post('/delete-account/', accountDeletion(leaver), leaver.access);
     expect(res.status).toBe(200);
     await eventually(async () => ((await stored(id)).length === 2 ? true : undefined));
     expect((await thread(id, owner)).map((c) => [c.user, c.content])).toEqual([

@@ -7,6 +7,7 @@ import {
   internalTaskPaths,
   ownPersonalTasksRequest,
   taskForm,
+  taskIdParam,
   taskListRequest,
 } from '@baton/contracts';
 import {
@@ -23,7 +24,7 @@ import { z } from 'zod';
 import { taskFor } from '../../access';
 import type { TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
-import { tasksAnswer } from '../../views';
+import { tasksAnswer, toTask } from '../../views';
 import { taskPage, wholeListQuery } from './pages';
 import { dashboardSummary } from './summary';
 import { createPersonalTask, delegateTask, deleteTask, setCompleted, updateTask } from './tasks.service';
@@ -85,6 +86,14 @@ export function taskRoutes(deps: TasksDeps) {
   app.get('/api/tasks/summary/', auth, async (c) =>
     c.json(await dashboardSummary(deps.db, c.get('auth').userId)),
   );
+
+  // After the summary: its path would otherwise read as a task id.
+  app.get('/api/tasks/:taskId/', auth, async (c) => {
+    const me = c.get('auth');
+    const { taskId } = pathParams(c, taskIdParam);
+    const { row } = await taskFor(deps.db, taskId, me.userId, 'view');
+    return c.json({ task: toTask(row, me.userId) });
+  });
 
   app.post('/create_list', auth, async (c) => {
     const me = c.get('auth');

@@ -1,0 +1,47 @@
+import type { Task } from '@baton/contracts';
+import { cx } from '@baton/ui';
+import { failureMessage, useTaskDropTarget } from '@baton/web-platform';
+import { formOf, useSaveTaskMutation } from '../api';
+import { messages } from '../messages';
+
+/**
+ * Inside a folder's view, where dragged cards go to leave the folder (back to Personal Tasks): the way out by
+ * drag, as "Remove from folder" is by menu. Cards are looked up in `tasks` (the folder's loaded cards).
+ */
+export function UnfileTarget({
+  tasks,
+  onFailure,
+}: {
+  tasks: readonly Task[];
+  onFailure: (message: string) => void;
+}) {
+  const [saveTask] = useSaveTaskMutation();
+  async function unfile(ids: string[]) {
+    const moving = tasks.filter((task) => ids.includes(task.id));
+    const results = await Promise.allSettled(
+      moving.map((task) =>
+        saveTask({ kind: 'personal', id: task.id, form: { ...formOf(task), folder_id: null } }).unwrap(),
+      ),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) onFailure(failureMessage(failed.reason, messages.changeFailed));
+  }
+  const target = useTaskDropTarget('personal-tasks', {
+    name: 'Personal Tasks',
+    spoken: 'Personal Tasks, out of this folder',
+    onDrop: (ids) => void unfile(ids),
+  });
+  return (
+    <div
+      ref={target.ref}
+      className={cx(
+        'task-unfile',
+        target.dragging && 'task-unfile--ready',
+        target.isOver && 'task-unfile--over',
+      )}
+      data-drop-target="personal-tasks"
+    >
+      Drop tasks here to take them out of this folder, back to Personal Tasks
+    </div>
+  );
+}
