@@ -5,6 +5,7 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
+  type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
@@ -21,6 +22,7 @@ import {
   type ReactNode,
   type TouchEvent,
   type TouchEventHandler,
+  useRef,
   useState,
 } from 'react';
 
@@ -131,19 +133,25 @@ const spokenTarget = (data: unknown) => {
 export const taskDragInstructions =
   'To move tasks into a folder, press Space or Enter on a task’s move handle, use the arrow keys to choose a folder, then press Space or Enter to drop them there, or Escape to cancel.';
 
-const announcements: Announcements = {
-  onDragStart: ({ active }) =>
-    `Picked up ${dragOf(active.data.current)?.label()}. Use the arrow keys to choose a folder.`,
-  onDragOver: ({ active, over }) =>
+/** What a drag carries, read once when it starts: the card may unmount mid-drag (the list scrolled past it). */
+interface Carried {
+  ids: string[];
+  label: string;
+}
+
+/** What screen readers hear, about what `carried()` says is moving. */
+const announcementsOf = (carried: () => Carried | null): Announcements => ({
+  onDragStart: () => `Picked up ${carried()?.label}. Use the arrow keys to choose a folder.`,
+  onDragOver: ({ over }) =>
     over
-      ? `${dragOf(active.data.current)?.label()} is over ${spokenTarget(over.data.current)}.`
-      : `${dragOf(active.data.current)?.label()} is not over a folder.`,
-  onDragEnd: ({ active, over }) =>
+      ? `${carried()?.label} is over ${spokenTarget(over.data.current)}.`
+      : `${carried()?.label} is not over a folder.`,
+  onDragEnd: ({ over }) =>
     over
-      ? `${dragOf(active.data.current)?.label()} moved to ${spokenTarget(over.data.current)}.`
-      : `${dragOf(active.data.current)?.label()} was not moved.`,
-  onDragCancel: ({ active }) => `Moving ${dragOf(active.data.current)?.label()} was cancelled.`,
-};
+      ? `${carried()?.label} moved to ${spokenTarget(over.data.current)}.`
+      : `${carried()?.label} was not moved.`,
+  onDragCancel: () => `Moving ${carried()?.label} was cancelled.`,
+});
 
 /** The workspace's drag context (the host renders it around the folder strip and the task list). */
 export function TaskDragProvider({ children }: { children: ReactNode }) {
@@ -152,12 +160,18 @@ export function TaskDragProvider({ children }: { children: ReactNode }) {
     useSensor(CardTouchSensor, { activationConstraint: longPress }),
     useSensor(KeyboardSensor, { coordinateGetter: betweenTargets }),
   );
-  const [moving, setMoving] = useState<string | null>(null);
-  const end = ({ active, over }: DragEndEvent) => {
-    setMoving(null);
+  const [moving, setMoving] = useState<Carried | null>(null);
+  const carried = useRef<Carried | null>(null);
+  const [announcements] = useState(() => announcementsOf(() => carried.current));
+  const start = ({ active }: DragStartEvent) => {
     const drag = dragOf(active.data.current);
+    carried.current = drag ? { ids: drag.ids(), label: drag.label() } : null;
+    setMoving(carried.current);
+  };
+  const end = ({ over }: DragEndEvent) => {
+    setMoving(null);
     const drop = dropOf(over?.data.current);
-    if (drag && drop) drop.onDrop(drag.ids());
+    if (carried.current && drop) drop.onDrop(carried.current.ids);
   };
   return (
     <DndContext
@@ -165,15 +179,20 @@ export function TaskDragProvider({ children }: { children: ReactNode }) {
       collisionDetection={collisions}
       // The page scrolls when the pointer nears its top or bottom edge; nothing scrolls sideways (the folder
       // strip moving under the pointer would change the target).
-      autoScroll={{ activator: AutoScrollActivator.Pointer, threshold: { x: 0, y: 0.12 } }}
+      // The list is virtual: cards mount and unmount as it scrolls, which must not shift the scroll back.
+      autoScroll={{
+        activator: AutoScrollActivator.Pointer,
+        threshold: { x: 0, y: 0.12 },
+        layoutShiftCompensation: false,
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: taskDragInstructions } }}
-      onDragStart={({ active }) => setMoving(dragOf(active.data.current)?.label() ?? null)}
+      onDragStart={start}
       onDragCancel={() => setMoving(null)}
       onDragEnd={end}
     >
       {children}
       <DragOverlay dropAnimation={null}>
-        {moving ? <div className="b-drag-chip">Moving {moving}</div> : null}
+        {moving ? <div className="b-drag-chip">Moving {moving.label}</div> : null}
       </DragOverlay>
     </DndContext>
   );
