@@ -26,8 +26,11 @@ export function useWorkspaceUrl() {
   const openTaskId = usePlatformSelector(selectOpenTaskId);
   const section = usePlatformSelector(selectSettingsSection);
   const path = pathOf({ category, openFolderId, openTaskId, section });
-  // The store starts at this URL's place (SignedIn seeds it), so the first render agrees with the URL.
-  const synced = useRef(location.pathname);
+  // What the URL and the store last agreed on. It starts at the store's place, so that a workspace mounted at
+  // a URL the store is not at yet (the accept page's session going on to a task's page) shows the URL's place.
+  const synced = useRef(path);
+  // The store's path as the last run of the second effect saw it: that effect acts only when the store moved.
+  const storePath = useRef(path);
   // Read, not watched: `navigate` changes with every location, and the query (a tester's remote override)
   // only rides along.
   const navigate = useNavigate();
@@ -50,6 +53,8 @@ export function useWorkspaceUrl() {
   }, [location.pathname, dispatch]);
 
   useEffect(() => {
+    if (path === storePath.current) return;
+    storePath.current = path;
     if (path === synced.current) return;
     synced.current = path;
     const { navigate, search } = latest.current;

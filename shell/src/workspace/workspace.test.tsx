@@ -87,6 +87,31 @@ describe('workspace frame', () => {
     expect(currentLocation()).toBe(`/home/tasks/${id}`);
   });
 
+  it('the accept page going on to the accepted task’s page shows that page (not Personal Tasks)', async () => {
+    signIn();
+    const { useGoTo } = await import('@baton/web-platform');
+    const id = '00000000-0000-4000-8000-000000000043';
+    const loadRemote = stubRemotes(async (remote, module) =>
+      module === 'AcceptTask'
+        ? {
+            default: function Accepted() {
+              const goTo = useGoTo();
+              return (
+                <button type="button" onClick={() => goTo(`/home/tasks/${id}`)}>
+                  Accept
+                </button>
+              );
+            },
+          }
+        : echoView(remote, module),
+    );
+    await renderShell('/accept-task?taskId=x', { loadRemote });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('region', { name: 'mf-tasks/TaskPage' })).toHaveTextContent(id);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(currentLocation()).toBe(`/home/tasks/${id}`);
+  });
+
   it('replaces a path under /home that names no view with Personal Tasks', async () => {
     signIn();
     await renderShell('/home/nowhere', { loadRemote: echoRemotes });
