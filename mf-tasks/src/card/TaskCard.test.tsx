@@ -76,11 +76,13 @@ describe('what each category may do with a card (SPEC §6)', () => {
         title: 'Out',
         category: 'Tasks Delegated - Assigned',
         assigned_users: ['ben@x.io'],
+        recipientName: 'Ben',
         progress: 40,
       }),
     );
     expect(within(card).getByText('Owner: You')).toBeInTheDocument();
-    expect(within(card).getByText('Assigned to: ben@x.io')).toBeInTheDocument();
+    // The recipient by name, the address on hover; without an account (or a name), the address.
+    expect(within(card).getByText('Assigned to: Ben')).toHaveAttribute('title', 'ben@x.io');
     expect(within(card).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Update progress' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('slider')).not.toBeInTheDocument();

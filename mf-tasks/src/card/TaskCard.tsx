@@ -347,8 +347,10 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
             </span>
           ) : null}
           {can.ownerSide && recipients.length > 0 ? (
-            <span>
-              {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}: {recipients.join(', ')}
+            // The name where the recipient has one; the address stays a hover away.
+            <span title={recipients.join(', ')}>
+              {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}:{' '}
+              {task.recipientName ?? recipients.join(', ')}
             </span>
           ) : null}
           {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}

@@ -183,6 +183,20 @@ describe('the task list', () => {
   });
 });
 
+describe('the main button per list', () => {
+  it.each([
+    ['Personal Tasks', 'Add Tasks', true],
+    ['Tasks Delegated - Assigned', 'Assign Task', true],
+    ['Assigned Tasks', 'Assign Task', false],
+    ['Invited Tasks', 'Invite to Task', false],
+  ] as const)('%s: "%s" is the primary action: %s', async (category, label, primary) => {
+    serve();
+    renderWithPlatform(<TaskList category={category} />);
+    const button = (await screen.findAllByRole('button', { name: label }))[0] as HTMLElement;
+    expect(button.className.includes('b-button--primary')).toBe(primary);
+  });
+});
+
 describe('a list a page at a time', () => {
   const pageRequests = () => {
     const seen: Record<string, unknown>[] = [];

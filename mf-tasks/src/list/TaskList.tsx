@@ -53,6 +53,7 @@ function CategoryList({ category, folderId }: TaskListProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const requestCreateFolder = useRequestCreateFolder();
   const label = addLabel[kindOf(category)];
+  const received = category === 'Assigned Tasks' || category === 'Invited Tasks';
 
   useCreateTaskSignal(category, () => setForm({}));
   useLiveTaskEvents();
@@ -94,7 +95,10 @@ function CategoryList({ category, folderId }: TaskListProps) {
               : 'task-list__add'
           }
         >
-          <Button onClick={() => setForm({})}>{label}</Button>
+          {/* A list of tasks others sent: its work is accepting and doing them, so sending one is secondary. */}
+          <Button variant={received ? 'secondary' : 'primary'} onClick={() => setForm({})}>
+            {label}
+          </Button>
           {/* Folders hold tasks, not folders: no "Create Folder" inside one. */}
           {category === 'Personal Tasks' && !inFolder ? (
             <DropdownMenu

@@ -35,6 +35,8 @@ export const task = z.object({
   firstName: z.string(),
   assigned_users: z.array(z.string()),
   invited_users: z.array(z.string()),
+  /** Beyond SPEC §3: the recipient's first name, when they have an account and gave one (cards name people). */
+  recipientName: z.string().nullish(),
   is_trusted: z.boolean(),
   is_accepted: z.boolean(),
   folder: folderRef.nullable(),

@@ -9,6 +9,7 @@ const taskCards = (db: TasksDb) =>
     .selectFrom('tasks as t')
     .leftJoin('task_recipients as r', 'r.task_id', 't.id')
     .leftJoin('users as u', 'u.id', 't.owner_id')
+    .leftJoin('users as ru', 'ru.id', 'r.user_id')
     .leftJoin('folders as f', 'f.id', 't.folder_id');
 
 type Cards = ReturnType<typeof taskCards>;
@@ -50,6 +51,7 @@ export function selectTaskViews(db: TasksDb) {
       'r.accepted_at',
       'r.is_trusted',
       'u.first_name as owner_first_name',
+      'ru.first_name as recipient_first_name',
       'f.name as folder_name',
       'f.color as folder_color',
     ]),
@@ -81,6 +83,7 @@ export function toTask(row: TaskViewRow, viewerId: string): Task {
     firstName: row.owner_first_name ?? row.owner_email,
     assigned_users: row.kind === 'assign' ? recipients : [],
     invited_users: row.kind === 'invite' ? recipients : [],
+    recipientName: row.recipient_first_name || null,
     is_trusted: row.is_trusted ?? false,
     is_accepted: row.kind === 'personal' || row.accepted_at !== null,
     folder:
@@ -129,6 +132,7 @@ const taskJson = (viewerId: string) => sql<string>`(select row_to_json(v)::text 
     t.owner_email as owner, coalesce(u.first_name, t.owner_email) as "firstName",
     case when t.kind = 'assign' and ${present('r.email')} then json_build_array(r.email) else '[]' end as assigned_users,
     case when t.kind = 'invite' and ${present('r.email')} then json_build_array(r.email) else '[]' end as invited_users,
+    nullif(ru.first_name, '') as "recipientName",
     coalesce(r.is_trusted, false) as is_trusted,
     t.kind = 'personal' or r.accepted_at is not null as is_accepted,
     case when t.folder_id is not null and ${present('f.name')}

@@ -21,6 +21,8 @@ describe('GET /api/tasks/{taskId}/ (a task’s own page)', () => {
       id,
       title: 'Ana to Ben',
       category: 'Tasks Delegated - Assigned',
+      // The owner's card names the recipient.
+      recipientName: ben.firstname,
     });
     // Not accepted yet: the recipient may look (to accept it), and sees where it will be.
     const asPending = taskAnswer.parse(await readJson(await t.get(`/api/tasks/${id}/`, ben.access))).task;
