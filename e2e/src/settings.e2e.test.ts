@@ -114,7 +114,7 @@ describe('Settings in the browser', () => {
     await phone.context.close();
   });
 
-  it('deletes the account after "delete" is typed: the alert, /login, no way back in, gone from other services', async () => {
+  it('deletes the account after "delete" and the password: the goodbye toast, /login, no way back in, gone from other services', async () => {
     const cleo = await existingPerson();
     const ben = await existingPerson();
     const benToken = await accessTokenOf(ben);

@@ -1,15 +1,19 @@
 /// <reference lib="dom" />
 
+import { identityMessages } from '@baton/contracts';
 import { jsonRequest, readJson } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './browser';
-import { openWorkspace, useAppInBrowser } from './stack';
+import { logIn, openWorkspace, useAppInBrowser } from './stack';
 
 /**
  * The workspace as people use it, at a desktop width (the sidebar beside) and a phone's (the sidebar behind the
  * Menu button): views have URLs (reload, Back and Forward, bookmarks), a list opened again shows what arrived
- * meanwhile, a pending task is accepted from its card, and offline is said, refused and recovered from.
+ * meanwhile, a pending task is accepted from its card, offline is said, refused and recovered from, tasks have
+ * pages, folders work both ways by drag, and mailed links work for every case a person meets (an accept link
+ * opened as someone else: no loop; one already used; a used reset link said before the form). One app serves
+ * them all.
  */
 const stack = useAppInBrowser();
 
@@ -102,9 +106,10 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     const folder = async (name: string) =>
       readJson(fetch(`${stack.base}/api/folders/`, jsonRequest('POST', { name }, person.access)));
     const [work, home] = [await folder('Work'), await folder('Home')];
-    const form = { title: 'Fix the tap', dueDate: '2026-12-03', priority: 'Moderate', folder_id: work.id };
-    expect((await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, person.access))).status).toBe(
-      201,
+    await fileTask(
+      person,
+      work.id,
+      await personalTask(person, { title: 'Fix the tap', dueDate: '2026-12-03' }),
     );
     const { context, page } = await stack.newPage({ viewport });
     await openWorkspace(page, person);
@@ -200,6 +205,15 @@ async function personalTask(person: { access: string }, form: Record<string, unk
   return (await readJson(made)).id as string;
 }
 
+/** Files a task by the folders service itself (a new folder may not have reached the tasks service yet). */
+async function fileTask(person: { access: string }, folderId: string, taskId: string) {
+  const filed = await fetch(
+    `${stack.base}/api/folders/${folderId}/attach-tasks/`,
+    jsonRequest('POST', { task_ids: [taskId] }, person.access),
+  );
+  expect(filed.status).toBe(200);
+}
+
 describe.each(widths)('tasks and folders by hand at $name', ({ viewport, narrow }) => {
   it('a task has its own page: the dashboard opens it, reload keeps it, another person’s says so', async () => {
     const [ana, ben] = [await stack.existingPerson(), await stack.existingPerson()];
@@ -239,13 +253,7 @@ describe.each(widths)('tasks and folders by hand at $name', ({ viewport, narrow 
     const work = await readJson(
       fetch(`${stack.base}/api/folders/`, jsonRequest('POST', { name: 'Work' }, person.access)),
     );
-    // Filed by the folders service itself (a new folder may not have reached the tasks service yet).
-    const id = await personalTask(person, { title: 'Book the venue' });
-    const filed = await fetch(
-      `${stack.base}/api/folders/${work.id}/attach-tasks/`,
-      jsonRequest('POST', { task_ids: [id] }, person.access),
-    );
-    expect(filed.status).toBe(200);
+    await fileTask(person, work.id, await personalTask(person, { title: 'Book the venue' }));
     const { context, page } = await stack.newPage({ viewport, hasTouch: narrow });
     await openWorkspace(page, person);
     await page.goto(`/home/folders/${work.id}`);
@@ -293,6 +301,86 @@ describe('dragging near the edge', () => {
     await page.mouse.move(over.x + 2, over.y + 2);
     await page.mouse.up();
     await page.getByRole('button', { name: /^Later 1 task/ }).waitFor();
+    await context.close();
+  });
+});
+
+describe.each(widths)('mailed links at $name', ({ viewport }) => {
+  it('an accept link opened as someone else asks once, names nobody, and signs out to continue as the recipient', async () => {
+    const [ana, ben, cleo] = [
+      await stack.existingPerson(),
+      await stack.existingPerson(),
+      await stack.existingPerson(),
+    ];
+    const form = {
+      title: 'Check the invoices',
+      dueDate: '2026-12-10',
+      priority: 'Moderate',
+      email: ben.email,
+    };
+    const sent = await fetch(`${stack.base}/send_email/assign_user/`, jsonRequest('POST', form, ana.access));
+    expect((await readJson(sent)).invitation_sent).toBe(false);
+    const link = await stack.linkMailedTo(ben.email, /https?:\/\/\S+accept-task\S*/);
+    const { context, page } = await stack.newPage({ viewport, bypassCSP: true });
+    await openWorkspace(page, cleo);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/activate/')) asked.push(request.url());
+    });
+    await page.goto(link);
+    const heading = page.getByRole('heading', { name: 'This link is for another account' });
+    await heading.waitFor();
+    await page.waitForTimeout(5_000);
+    expect(asked).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/accept-task');
+    expect(await page.locator('.accept').textContent()).not.toMatch(/@/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/baton-accept-other-${viewport.width}.png` });
+
+    await page.getByRole('button', { name: 'Sign out and continue' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('next')?.startsWith('/accept-task') === true,
+    );
+    await logIn(page, ben);
+    await page.getByRole('heading', { name: "You've been assigned a task!" }).waitFor();
+    await page.getByRole('button', { name: 'Accept the Assignment' }).click();
+    await page.waitForURL('**/home/tasks/*');
+    // The accepted task's own page, highlighted, names the list that holds it now.
+    await page
+      .getByRole('region', { name: /^Task: / })
+      .getByText('In Assigned to me')
+      .waitFor();
+
+    // The same link again: it did its work, and says so with a way on.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Already accepted' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Go to your tasks' }).click();
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+
+  it('a used reset link says so before any password is typed, and offers a new one', async () => {
+    const person = await stack.existingPerson();
+    await fetch(
+      `${stack.base}/api/auth/password-reset/request/`,
+      jsonRequest('POST', { email: person.email }),
+    );
+    const link = new URL(await stack.linkMailedTo(person.email, /https?:\/\/\S+reset-password\S*/));
+    const confirm = {
+      uid: link.searchParams.get('uid'),
+      token: link.searchParams.get('token'),
+      newPassword: 'an entirely new phrase',
+      confirmPassword: 'an entirely new phrase',
+    };
+    const used = await fetch(`${stack.base}/api/auth/password-reset/confirm/`, jsonRequest('POST', confirm));
+    expect(used.status).toBe(200);
+    const { context, page } = await stack.newPage({ viewport, bypassCSP: true });
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('alert').getByText(identityMessages.resetInvalid).waitFor();
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });
