@@ -9,6 +9,7 @@ export {
   readEnvironment,
   readEnvironmentFile,
   releaseDir,
+  releaseVersion,
   remoteNames,
 } from './environments';
 export { startConfiguredGateway, startGateway } from './server';
