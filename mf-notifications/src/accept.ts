@@ -1,6 +1,10 @@
 import type { Notification } from '@baton/contracts';
-import { failureMessage, type PlatformQueryError, useCurrentUser } from '@baton/web-platform';
-import { useAcceptTaskMutation } from './api';
+import {
+  failureMessage,
+  type PlatformQueryError,
+  useAcceptTaskMutation,
+  useCurrentUser,
+} from '@baton/web-platform';
 import { messages } from './messages';
 
 /** How accepting from the bell ended, and what the item says about it. */

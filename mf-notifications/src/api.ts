@@ -1,4 +1,4 @@
-import type { AcceptTaskRequest, Notification } from '@baton/contracts';
+import type { Notification } from '@baton/contracts';
 import { type PlatformDispatch, type PlatformStore, platformApi } from '@baton/web-platform';
 import { messages } from './messages';
 
@@ -62,11 +62,6 @@ export const notificationsApi = platformApi.injectEndpoints({
       query: (ids) => ({ url: '/notifications/delete/', method: 'POST', body: { ids } }),
       onQueryStarted: (ids, api) => optimistic(api, dropIds(ids), messages.deleteFailed),
     }),
-    /** tasks' POST /accept_task, from the bell: the task lists (the shared 'Task' tag) load again. */
-    acceptTask: build.mutation<unknown, AcceptTaskRequest>({
-      query: (body) => ({ url: '/accept_task', method: 'POST', body }),
-      invalidatesTags: ['Task'],
-    }),
   }),
 });
 
@@ -119,9 +114,5 @@ export const settleOffer = (taskId: string) =>
     for (const item of list) if (item.task_id === taskId) item.action = null;
   });
 
-export const {
-  useNotificationsQuery,
-  useMarkReadMutation,
-  useDeleteNotificationsMutation,
-  useAcceptTaskMutation,
-} = notificationsApi;
+export const { useNotificationsQuery, useMarkReadMutation, useDeleteNotificationsMutation } =
+  notificationsApi;

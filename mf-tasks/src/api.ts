@@ -183,13 +183,6 @@ export const tasksApi = platformApi.injectEndpoints({
       query: ({ uidb64, token, taskId, action }) =>
         `/activate/${[uidb64, token, taskId, action].map(encodeURIComponent).join('/')}`,
     }),
-    acceptTask: build.mutation<
-      unknown,
-      { task_id: string; user_email: string; trusted: boolean; role: 'invite' | 'assign' }
-    >({
-      query: (body) => ({ url: '/accept_task', method: 'POST', body }),
-      invalidatesTags: ['Task', 'TrustedUser'],
-    }),
     /** The person's active folders, for moving a task (the folders service's list, shared tag with its remote). */
     folderChoices: build.query<Folder[], void>({
       query: () => '/api/folders/',
@@ -267,7 +260,6 @@ export const {
   useProgressLogsQuery,
   useSaveProgressMutation,
   useActivateQuery,
-  useAcceptTaskMutation,
   useRecipientSuggestionsQuery,
   useFolderChoicesQuery,
 } = tasksApi;

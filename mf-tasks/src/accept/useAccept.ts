@@ -1,6 +1,5 @@
-import { useCurrentUser } from '@baton/web-platform';
+import { useAcceptTaskMutation, useCurrentUser } from '@baton/web-platform';
 import { useState } from 'react';
-import { useAcceptTaskMutation } from '../api';
 
 /**
  * Accepting one task delegated to the signed-in person, from its mailed link or from its card: `accept(true)`

@@ -72,6 +72,7 @@ export {
   soundPreferenceKey,
   useSoundEnabled,
 } from './preferences/sound';
+export { useAcceptTaskMutation } from './state/accept';
 export {
   failureMessage,
   type PlatformQueryArgs,
