@@ -1,6 +1,12 @@
-import { readdirSync } from 'node:fs';
-import { missingReleases, readEnvironment, readEnvironmentFile, remoteNames } from '@baton/gateway';
-import { storeDirs } from './releases';
+import {
+  environmentNames,
+  missingReleases,
+  type ReleaseStore,
+  readEnvironment,
+  readEnvironmentSettings,
+  remoteNames,
+} from '@baton/gateway';
+import { releaseSettings } from './releases';
 
 /**
  * What each environment runs: one line per environment, one column per remote (a release version, or
@@ -8,23 +14,21 @@ import { storeDirs } from './releases';
  *
  *   npm run environments
  */
-export function environmentsTable(environmentsDir: string, releasesDir: string) {
-  const names = readdirSync(environmentsDir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length))
-    .sort();
-  const rows = names.map((name) => {
-    const environment = readEnvironment(environmentsDir, name);
-    const missing = missingReleases(environment, releasesDir);
-    return [
-      name,
-      ...remoteNames.map((remote) => {
-        const version = environment[remote];
-        return missing.includes(`${remote}@${version}`) ? `${version} (missing)` : version;
-      }),
-      readEnvironmentFile(environmentsDir, name).description ?? '',
-    ];
-  });
+export async function environmentsTable(environmentsDir: string, store: ReleaseStore) {
+  const rows = await Promise.all(
+    environmentNames(environmentsDir).map(async (name) => {
+      const environment = readEnvironment(environmentsDir, name);
+      const missing = await missingReleases(environment, store.has);
+      return [
+        name,
+        ...remoteNames.map((remote) => {
+          const version = environment[remote];
+          return missing.includes(`${remote}@${version}`) ? `${version} (missing)` : version;
+        }),
+        readEnvironmentSettings(environmentsDir, name).description ?? '',
+      ];
+    }),
+  );
   const table = [['environment', ...remoteNames, 'what it is'], ...rows];
   const widths =
     table[0]?.map((_, column) => Math.max(...table.map((row) => row[column]?.length ?? 0))) ?? [];
@@ -37,6 +41,7 @@ export function environmentsTable(environmentsDir: string, releasesDir: string) 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { ENVIRONMENTS_DIR, RELEASES_DIR } = storeDirs();
-  console.log(environmentsTable(ENVIRONMENTS_DIR, RELEASES_DIR).join('\n'));
+  const { environmentsDir, store } = releaseSettings();
+  console.log(`releases: ${store.location}`);
+  console.log((await environmentsTable(environmentsDir, store)).join('\n'));
 }

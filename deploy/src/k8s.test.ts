@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@baton/gateway';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
@@ -8,12 +9,11 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPol
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IContainer } from 'kubernetes-models/v1';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { gateway, manifestsFile, manifestsYaml, services } from './k8s';
-import { deploymentVariables, processEnvs } from './processes';
+import { gateway, generatedFiles, remoteStagings, services } from './k8s';
+import { deploymentVariables, processEnvs, processVariables } from './processes';
 
 /**
  * The Kubernetes manifests, rendered as operators render them (`kubectl kustomize`, Debian's kubectl) and
@@ -32,20 +32,19 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'v1/Service': Service,
   'v1/ConfigMap': ConfigMap,
-  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 
-function render(overlay: string): Manifest[] {
-  const yaml = execFileSync('kubectl', ['kustomize', join(repoRoot, 'deploy/k8s/overlays', overlay)], {
-    encoding: 'utf8',
-  });
-  return parseAllDocuments(yaml).map((document) => document.toJSON() as Manifest);
-}
+const renderYaml = (overlay: string, deploy = join(repoRoot, 'deploy')) =>
+  execFileSync('kubectl', ['kustomize', join(deploy, 'k8s/overlays', overlay)], { encoding: 'utf8' });
+const render = (overlay: string): Manifest[] =>
+  parseAllDocuments(renderYaml(overlay)).map((document) => document.toJSON() as Manifest);
 
-const overlays = { production: render('production'), staging: render('staging') };
+const overlays: Record<string, Manifest[]> = Object.fromEntries(
+  ['production', 'staging', ...remoteStagings].map((overlay) => [overlay, render(overlay)]),
+);
 const find = (manifests: Manifest[], kind: string, name: string) =>
   manifests.find((m) => m.kind === kind && m.metadata.name === name);
 const containerOf = (manifests: Manifest[], name: string): IContainer =>
@@ -54,13 +53,14 @@ const workloads = [gateway, ...services];
 
 describe('Kubernetes manifests', () => {
   it('are what deploy/src/k8s.ts writes (regenerate with npx tsx deploy/src/k8s.ts)', () => {
-    expect(readFileSync(manifestsFile, 'utf8')).toBe(manifestsYaml());
+    for (const [file, content] of Object.entries(generatedFiles()))
+      expect(readFileSync(file, 'utf8'), file).toBe(content);
   });
 
   it.each(Object.keys(overlays))(
     '%s renders with kubectl kustomize and every object passes its schema',
     (overlay) => {
-      const manifests = overlays[overlay as keyof typeof overlays];
+      const manifests = overlays[overlay] ?? [];
       const kinds = new Set<string>();
       for (const manifest of manifests) {
         const model = models[`${manifest.apiVersion}/${manifest.kind}`];
@@ -76,7 +76,7 @@ describe('Kubernetes manifests', () => {
   );
 
   it('give every service and the gateway a Deployment, Service, disruption budget, autoscaler and probes', () => {
-    const manifests = overlays.production;
+    const manifests = overlays.production ?? [];
     for (const { name, port } of workloads) {
       for (const kind of [
         'Deployment',
@@ -104,7 +104,7 @@ describe('Kubernetes manifests', () => {
   });
 
   it('let only the gateway (and the services that call one) reach a service', () => {
-    const manifests = overlays.production;
+    const manifests = overlays.production ?? [];
     const deny = find(manifests, 'NetworkPolicy', 'baton-default-deny');
     expect(deny?.spec).toEqual({
       podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'baton' } },
@@ -119,29 +119,37 @@ describe('Kubernetes manifests', () => {
       const from = rules.flatMap(
         (rule) => rule.from as { podSelector: { matchLabels: Record<string, string> } }[],
       );
-      expect(from.map((peer) => peer.podSelector.matchLabels['app.kubernetes.io/name']).sort(), name).toEqual(
-        [...callers].sort(),
-      );
+      expect(
+        from.map((peer) => peer.podSelector.matchLabels['app.kubernetes.io/component']).sort(),
+        name,
+      ).toEqual([...callers].sort());
       expect(callers).toContain('gateway');
     }
   });
 
-  it('give every process each variable it needs, from its env, the shared ConfigMap or a Secret', () => {
+  it('give every process each variable it needs and only those it reads, from the shared ConfigMap or a Secret', () => {
     for (const manifests of Object.values(overlays)) {
       const config = manifests.find(
         (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('baton-config-'),
       );
-      for (const [name, schema] of Object.entries(processEnvs)) {
-        const container = containerOf(manifests, name);
-        const fromConfigMap = container.envFrom?.some(
-          (source) => source.configMapRef?.name === config?.metadata.name,
-        );
-        expect(fromConfigMap, name).toBe(true);
-        const given = [...(container.env ?? []).map((v) => v.name), ...Object.keys(config?.data ?? {})];
+      for (const deployment of manifests.filter((m) => m.kind === 'Deployment')) {
+        const container: IContainer = deployment.spec.template.spec.containers[0];
+        const schema = processEnvs[container.name] as (typeof processEnvs)[string];
+        const env = container.env ?? [];
         expect(
-          deploymentVariables(schema).filter((key) => !given.includes(key)),
-          name,
+          deploymentVariables(schema).filter((key) => !env.some((v) => v.name === key)),
+          deployment.metadata.name,
         ).toEqual([]);
+        // Nothing it does not read.
+        expect(
+          env.map((v) => v.name).filter((key) => !processVariables(container.name).includes(key)),
+          deployment.metadata.name,
+        ).toEqual([]);
+        expect(container.envFrom, deployment.metadata.name).toBeUndefined();
+        for (const shared of env.filter((v) => v.valueFrom?.configMapKeyRef)) {
+          expect(shared.valueFrom?.configMapKeyRef?.name).toBe(config?.metadata.name);
+          expect(Object.keys(config?.data ?? {})).toContain(shared.valueFrom?.configMapKeyRef?.key);
+        }
       }
       const database = containerOf(manifests, 'tasks').env?.find((v) => v.name === 'DATABASE_URL');
       expect(database?.valueFrom?.secretKeyRef).toEqual({
@@ -149,38 +157,119 @@ describe('Kubernetes manifests', () => {
         key: 'uri',
         optional: false,
       });
+      const gatewayEnv = containerOf(manifests, 'gateway').env?.map((v) => v.name);
+      expect(gatewayEnv).not.toContain('DATABASE_URL');
+      expect(gatewayEnv).not.toContain('SMTP_URL');
     }
   });
 
-  it("run each gateway on its environment's file, mounted from a ConfigMap whose name changes with it", () => {
-    for (const [overlay, manifests] of Object.entries(overlays)) {
-      const config = manifests.find(
-        (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('baton-config-'),
-      );
-      expect(config?.data?.BATON_ENVIRONMENT).toBe(overlay);
-      const environments = manifests.find(
-        (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('baton-environments-'),
-      );
-      const staging = readFileSync(join(repoRoot, 'deploy/environments/staging.json'), 'utf8');
-      expect(environments?.data?.['staging.json']).toBe(staging);
-      const volumes = find(manifests, 'Deployment', 'gateway')?.spec.template.spec.volumes;
-      expect(volumes).toContainEqual({
-        name: 'environments',
-        configMap: { name: environments?.metadata.name },
+  /** The environment each gateway of a render runs, and the environments' files it has mounted. */
+  function gatewaysOf(manifests: Manifest[]) {
+    const config = manifests.find(
+      (m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('baton-config-'),
+    );
+    return manifests
+      .filter((m) => m.kind === 'Deployment' && m.spec.template.spec.containers[0].name === 'gateway')
+      .map((deployment) => {
+        const pod = deployment.spec.template.spec;
+        const variable = (pod.containers[0] as IContainer).env?.find((v) => v.name === 'BATON_ENVIRONMENT');
+        const mounted = (pod.containers[0] as IContainer).volumeMounts
+          ?.filter((mount) => mount.mountPath.startsWith('/etc/baton/environments/'))
+          .map((mount) => {
+            const volume = pod.volumes.find((v: { name: string }) => v.name === mount.name);
+            const map = manifests.find(
+              (m) => m.kind === 'ConfigMap' && m.metadata.name === volume.configMap.name,
+            );
+            return { name: mount.mountPath.slice('/etc/baton/environments/'.length), files: map?.data };
+          });
+        return {
+          name: deployment.metadata.name,
+          environment: variable?.value ?? config?.data?.[variable?.valueFrom?.configMapKeyRef?.key ?? ''],
+          mounted,
+        };
       });
-      expect(volumes).toContainEqual({
-        name: 'releases',
-        persistentVolumeClaim: { claimName: 'baton-releases', readOnly: true },
-      });
+  }
+
+  it("run each gateway on its environment's files, one ConfigMap per environment, whose name changes with them", () => {
+    const files = (name: string) =>
+      Object.fromEntries(
+        ['environment.json', 'mf-tasks.json', 'mf-folders.json', 'mf-notifications.json', 'mf-settings.json']
+          .map((file) => [file, join(repoRoot, 'deploy/environments', name, file)] as const)
+          .filter(([, path]) => {
+            try {
+              readFileSync(path);
+              return true;
+            } catch {
+              return false;
+            }
+          })
+          .map(([file, path]) => [file, readFileSync(path, 'utf8')]),
+      );
+    const chain = (...names: string[]) => names.map((name) => ({ name, files: files(name) }));
+    expect(gatewaysOf(overlays.production ?? [])).toEqual([
+      { name: 'gateway', environment: 'production', mounted: chain('production') },
+    ]);
+    expect(gatewaysOf(overlays.staging ?? [])).toEqual([
+      { name: 'gateway', environment: 'staging', mounted: chain('production', 'staging') },
+    ]);
+    for (const environment of remoteStagings) {
+      const remote = environment.slice('staging-'.length);
+      // The staging render, plus the team's own gateway in front of the same services.
+      expect(gatewaysOf(overlays[environment] ?? [])).toEqual([
+        { name: 'gateway', environment: 'staging', mounted: chain('production', 'staging') },
+        {
+          name: `gateway-${remote}`,
+          environment,
+          mounted: chain(environment, 'staging', 'production'),
+        },
+      ]);
+      const service = find(overlays[environment] ?? [], 'Service', `gateway-${remote}`);
+      expect(service?.spec.selector).toEqual({ 'app.kubernetes.io/name': `gateway-${remote}` });
+      expect(service?.metadata.namespace).toBe('baton-staging');
+    }
+    // No gateway of another environment answers behind staging's Service.
+    expect(find(overlays['staging-mf-tasks'] ?? [], 'Service', 'gateway')?.spec.selector).toEqual({
+      'app.kubernetes.io/name': 'gateway',
+    });
+  });
+
+  it('render production byte for byte the same whatever changes in a staging environment, and a staging-<remote> change only its own', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'baton-k8s-'));
+    try {
+      for (const folder of ['k8s', 'environments'])
+        cpSync(join(repoRoot, 'deploy', folder), join(copy, folder), { recursive: true });
+      const renders = () =>
+        Object.fromEntries(
+          ['production', 'staging', 'staging-mf-tasks', 'staging-mf-folders'].map((overlay) => [
+            overlay,
+            renderYaml(overlay, copy),
+          ]),
+        );
+      const before = renders();
+      const edit = (environment: string, file: string, content: object) =>
+        writeFileSync(join(copy, 'environments', environment, file), `${JSON.stringify(content, null, 2)}\n`);
+      edit('staging-mf-tasks', 'mf-tasks.json', { version: 'abcdefabcdef', previous: [] });
+      const afterRemote = renders();
+      expect(afterRemote.production).toBe(before.production);
+      expect(afterRemote.staging).toBe(before.staging);
+      expect(afterRemote['staging-mf-folders']).toBe(before['staging-mf-folders']);
+      expect(afterRemote['staging-mf-tasks']).not.toBe(before['staging-mf-tasks']);
+      edit('staging', 'environment.json', { description: 'edited', extends: 'production' });
+      edit('staging-mf-settings', 'environment.json', { description: 'edited', extends: 'staging' });
+      const afterStaging = renders();
+      expect(afterStaging.production).toBe(before.production);
+      expect(afterStaging.staging).not.toBe(before.staging);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 
   it('run Postgres through CloudNativePG (three instances in production, one on staging)', () => {
-    const production = find(overlays.production, 'Cluster', 'baton-db');
+    const production = find(overlays.production ?? [], 'Cluster', 'baton-db');
     expect(production?.apiVersion).toBe('postgresql.cnpg.io/v1');
     expect(production?.spec.instances).toBe(3);
     expect(production?.spec.bootstrap.initdb.owner).toBe('baton');
-    expect(find(overlays.staging, 'Cluster', 'baton-db')?.spec.instances).toBe(1);
+    expect(find(overlays.staging ?? [], 'Cluster', 'baton-db')?.spec.instances).toBe(1);
   });
 
   it("reference NATS's official Helm chart, pinned, with JetStream on", () => {

@@ -16,6 +16,28 @@ export const processEnvs: Record<string, z.ZodObject> = {
   gateway: gatewayEnvSchema,
 };
 
+/** What every process reads besides its schema: the log level (service-kit's logger). */
+const everyProcessReads = ['LOG_LEVEL'];
+/** The AWS SDK's credentials, read by a process that holds an S3 client (the default credential chain). */
+const awsCredentials = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];
+/** What a process reads besides its schema and `everyProcessReads`. */
+const readOutsideSchema: Record<string, string[]> = {
+  files: awsCredentials,
+  // The release store, when it is a bucket.
+  gateway: awsCredentials,
+};
+
+/**
+ * Every variable a process reads (its schema, the log level, the SDKs' own), so a deployment can give it
+ * those and nothing else: the gateway, for one, never reads DATABASE_URL or SMTP_URL, and only identity and
+ * tasks send mail.
+ */
+export function processVariables(name: string) {
+  const schema = processEnvs[name];
+  if (!schema) throw new Error(`no process ${name}`);
+  return [...Object.keys(schema.shape), ...everyProcessReads, ...(readOutsideSchema[name] ?? [])].sort();
+}
+
 /** URLs a process may leave unset on any machine: derived from another (JWKS_URL) or only for S3-compatibles. */
 const optionalUrls = new Set(['JWKS_URL', 'S3_ENDPOINT']);
 

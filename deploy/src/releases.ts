@@ -1,39 +1,41 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, relative } from 'node:path';
-import {
-  environmentFile,
-  gatewayEnvSchema,
+  environmentDir,
+  pointerFile,
+  pointerFileName,
+  type ReleaseStore,
   type RemoteName,
-  readEnvironmentFile,
-  releaseDir,
+  readEnvironment,
+  readPointers,
+  releaseStoreEnv,
+  releaseStoreOf,
   releaseVersion,
   repoRoot,
+  settingsFileName,
 } from '@baton/gateway';
 import { satisfies } from 'semver';
+import { z } from 'zod';
 
 /**
- * Writing releases and pointing environments at them (deploy/README.md "Environments"). The gateway reads
- * both (gateway/src/environments.ts).
+ * Releases and environments (deploy/README.md "Releases"): a remote's build goes into the release store once,
+ * named by its content; environments point at releases, one pointer file per remote. The gateway reads both.
  */
 
-/** Where the environments and the releases are (ENVIRONMENTS_DIR, RELEASES_DIR: the gateway's settings). */
-export const storeDirs = () =>
-  gatewayEnvSchema.pick({ ENVIRONMENTS_DIR: true, RELEASES_DIR: true }).parse(process.env);
+/** Where the environments are and which release store to use: the gateway's own settings. */
+export function releaseSettings(env: NodeJS.ProcessEnv = process.env) {
+  const settings = releaseStoreEnv
+    .extend({ ENVIRONMENTS_DIR: z.string().default(resolve(repoRoot, 'deploy/environments')) })
+    .parse(env);
+  return { environmentsDir: settings.ENVIRONMENTS_DIR, store: releaseStoreOf(settings, repoRoot) };
+}
 
 /** Source maps stay with the build (for the people debugging it); everything else is the release. */
 const inRelease = (path: string) => !path.endsWith('.map');
 
-function releaseFiles(dir: string) {
+export function releaseFiles(dir: string) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
@@ -62,6 +64,7 @@ function canonical(value: unknown): string {
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
+  shared?: { name: string; requiredVersion?: string }[];
 }
 
 /**
@@ -86,36 +89,77 @@ export function contentVersion(dir: string) {
 }
 
 /**
- * Writes the build in `distDir` as the release `<releasesDir>/<remote>/<version>/` and returns its version.
- * A release that exists already is left as it is (same content, same version): releases never change.
+ * Puts the build in `distDir` into the store as `<remote>/<version>/` and returns its version. A release that
+ * is there already is left as it is (same content, same version): releases never change.
  */
-export function writeRelease(remote: RemoteName, distDir: string, releasesDir: string) {
+export async function uploadRelease(remote: RemoteName, distDir: string, store: ReleaseStore) {
   if (!existsSync(join(distDir, 'mf-manifest.json')))
     throw new Error(`${distDir} holds no build of ${remote}`);
   const version = contentVersion(distDir);
-  const target = releaseDir(releasesDir, remote, version);
-  if (existsSync(target)) return version;
-  // Written beside, then renamed: a gateway never sees half a release.
-  const partial = `${target}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  for (const path of releaseFiles(distDir)) {
-    mkdirSync(join(partial, path, '..'), { recursive: true });
-    cpSync(join(distDir, path), join(partial, path));
-  }
-  renameSync(partial, target);
-  return version;
+  const outcome = await store.put(remote, version, distDir, releaseFiles(distDir));
+  return { version, outcome };
 }
 
-/** Sets one remote's version in one environment's file (the one line a release or a rollback changes). */
+/** How many earlier versions a pointer keeps for rollbacks. */
+const historyKept = 10;
+
+function writePointer(environmentsDir: string, environment: string, remote: RemoteName, value: unknown) {
+  const pointer = pointerFile.parse(value);
+  const folder = environmentDir(environmentsDir, environment);
+  writeFileSync(join(folder, pointerFileName(remote)), `${JSON.stringify(pointer, null, 2)}\n`);
+  writeEnvironmentKustomization(environmentsDir, environment);
+}
+
+/**
+ * Points `environment` at `version` of `remote` (its own pointer file), keeping what it ran before for a
+ * rollback. Returns what it ran before.
+ */
 export function pointEnvironment(
   environmentsDir: string,
   environment: string,
   remote: RemoteName,
   version: string,
 ) {
-  const file = readEnvironmentFile(environmentsDir, environment);
-  const next = environmentFile.parse({ ...file, remotes: { ...file.remotes, [remote]: version } });
-  writeFileSync(join(environmentsDir, `${environment}.json`), `${JSON.stringify(next, null, 2)}\n`);
+  const running = readEnvironment(environmentsDir, environment)[remote];
+  const own = readPointers(environmentsDir, environment)[remote];
+  if (own?.version === version) return running;
+  const previous = own ? [own.version, ...own.previous].slice(0, historyKept) : [];
+  writePointer(environmentsDir, environment, remote, { version, previous });
+  return running;
+}
+
+/** Points `environment` back at the version of `remote` it ran before; a string says why it cannot. */
+export function rollBackEnvironment(environmentsDir: string, environment: string, remote: RemoteName) {
+  const own = readPointers(environmentsDir, environment)[remote];
+  const [back, ...older] = own?.previous ?? [];
+  if (!own || !back) return `${environment} has no earlier ${remote} to go back to.`;
+  writePointer(environmentsDir, environment, remote, { version: back, previous: older });
+  return { from: own.version, to: back };
+}
+
+/**
+ * The Kustomize file of an environment's folder: its files as the ConfigMap `baton-environment-<name>`,
+ * which the gateways that run it (or extend it) mount. A changed pointer is a new ConfigMap name, so a rollout.
+ */
+export function environmentKustomization(environmentsDir: string, environment: string) {
+  const files = readdirSync(environmentDir(environmentsDir, environment))
+    .filter((file) => file.endsWith('.json'))
+    .sort((a, b) => Number(b === settingsFileName) - Number(a === settingsFileName) || a.localeCompare(b));
+  return [
+    "# Written by the release command (deploy/src/releases.ts): the environment as the gateways' ConfigMap.",
+    'apiVersion: kustomize.config.k8s.io/v1beta1',
+    'kind: Kustomization',
+    'configMapGenerator:',
+    `  - name: baton-environment-${environment}`,
+    '    files:',
+    ...files.map((file) => `      - ${file}`),
+    '',
+  ].join('\n');
+}
+
+export function writeEnvironmentKustomization(environmentsDir: string, environment: string) {
+  const file = join(environmentDir(environmentsDir, environment), 'kustomization.yaml');
+  writeFileSync(file, environmentKustomization(environmentsDir, environment));
 }
 
 /** The shell/remote contract's package, and the version this checkout's shell is built with. */
@@ -128,30 +172,40 @@ const shellContract = () =>
   ).version;
 
 /**
- * Why `version` of `remote` may not be promoted from the environment that runs `running`, or null: it must be
- * a release (not a checkout's build), be what that environment runs, be in the store, and ask for a contract
- * range this checkout's shell satisfies.
+ * Why `version` of `remote` may not go into an environment, or null: it must be a release in the store that
+ * asks for a contract range this checkout's shell satisfies.
  */
-export function promotionRefusal(options: {
-  remote: RemoteName;
-  version: string;
-  running: string;
-  from: string;
-  releasesDir: string;
-}) {
-  const { remote, version, running, from, releasesDir } = options;
+export async function releaseRefusal(store: ReleaseStore, remote: RemoteName, version: string) {
   if (version === 'dist')
-    return `${from} runs this checkout's build of ${remote}, not a release: publish it first.`;
+    return `"dist" is this checkout's build of ${remote}, not a release: upload it first.`;
   if (!releaseVersion.safeParse(version).success)
     return `"${version}" is not a release version (12 hex digits).`;
-  const manifestFile = join(releaseDir(releasesDir, remote, version), 'mf-manifest.json');
-  if (!existsSync(manifestFile)) return `${remote}@${version} is not in the release store.`;
-  if (version !== running) return `${remote}@${version} is not what ${from} runs (${running}).`;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    shared?: { name: string; requiredVersion?: string }[];
-  };
+  const dir = await store.localDir(remote, version);
+  if (!dir) return `${remote}@${version} is not in the release store (${store.location}).`;
+  const manifest = JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
   const range = manifest.shared?.find((shared) => shared.name === contractPackage)?.requiredVersion;
   if (range && !satisfies(shellContract(), range))
     return `${remote}@${version} needs ${contractPackage} ${range}; the shell has ${shellContract()}.`;
+  return null;
+}
+
+/**
+ * Why `version` of `remote` may not be promoted from `from`, or null: it must pass `releaseRefusal` and be
+ * what `from` runs or ran (its pointer's history).
+ */
+export async function promotionRefusal(options: {
+  store: ReleaseStore;
+  environmentsDir: string;
+  remote: RemoteName;
+  version: string;
+  from: string;
+}) {
+  const { store, environmentsDir, remote, version, from } = options;
+  const running = readEnvironment(environmentsDir, from)[remote];
+  const history = readPointers(environmentsDir, from)[remote]?.previous ?? [];
+  const refusal = await releaseRefusal(store, remote, version);
+  if (refusal) return refusal;
+  if (version !== running && !history.includes(version))
+    return `${remote}@${version} was never in ${from} (it runs ${running}).`;
   return null;
 }

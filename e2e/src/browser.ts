@@ -31,9 +31,13 @@ export const frontEndApps = () =>
     existsSync(join(repoRoot, name, 'package.json')),
   );
 
-/** Builds the front-end apps from the current source, so the browser never tests a stale dist/. */
-export function buildFrontEnds() {
+/**
+ * Builds the front-end apps from the current source, so the browser never tests a stale dist/. With `only`,
+ * just those (and any app with no dist/ yet): for a test that looks at those apps alone.
+ */
+export function buildFrontEnds(only?: string[]) {
   for (const app of frontEndApps()) {
+    if (only && !only.includes(app) && existsSync(join(repoRoot, app, 'dist'))) continue;
     const result = spawnSync('npm', ['run', 'build'], { cwd: join(repoRoot, app), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${app} build failed:\n${result.stdout}\n${result.stderr}`);
   }

@@ -11,24 +11,14 @@ const types: Record<string, string> = {
   '.css': 'text/css',
 };
 
-const builds = {
-  compatible: { config: 'rspack.config.ts', dist: 'dist' },
-  /** Built to need a @baton/web-platform this shell does not offer. */
-  incompatible: { config: 'rspack.incompatible.config.ts', dist: 'dist-incompatible' },
-};
-
 /** Builds the probe remote and serves its build from another origin, readable cross-origin like a CDN. */
-export async function serveProbeRemote(
-  port: number,
-  build: keyof typeof builds = 'compatible',
-): Promise<Server> {
-  const { config, dist: distName } = builds[build];
-  const built = spawnSync('npx', ['rspack', 'build', '-c', join(fixture, config)], {
+export async function serveProbeRemote(port: number): Promise<Server> {
+  const built = spawnSync('npx', ['rspack', 'build', '-c', join(fixture, 'rspack.config.ts')], {
     cwd: repoRoot,
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`probe remote build failed:\n${built.stdout}\n${built.stderr}`);
-  const dist = join(fixture, distName);
+  const dist = join(fixture, 'dist');
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     try {

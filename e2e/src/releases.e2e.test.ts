@@ -1,54 +1,69 @@
 /// <reference lib="dom" />
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseServerUrl, freePort, natsUrl, startSmtpCapture } from '@baton/test-kit';
+import {
+  databaseServerUrl,
+  freePort,
+  natsUrl,
+  S3_TEST_CREDENTIALS,
+  startS3Server,
+  startSmtpCapture,
+} from '@baton/test-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFrontEnds, launchBrowser } from './browser';
 import { signUpAndLogin } from './flows';
-import { serveProbeRemote } from './probe-remote';
 import { AppProcess, cleanEnv, repoRoot } from './process';
 import { openCategory, openWorkspace } from './stack';
 
 /**
- * Shipping one remote alone (deploy/README.md "Environments"): today's mf-settings is published to staging
- * with the README's command, one set of services runs behind two gateways (production and staging), and a
- * browser shows each environment running its own releases with today's shell: production runs the releases
- * kept in the store (built before the remote contract was typed), staging the new mf-settings. Then a
- * rollback of one line, and a remote built for another platform showing its fallback.
+ * Shipping one remote alone (deploy/README.md "Releases"): the remotes are uploaded to a release store in a
+ * real S3-compatible server (s3rver) with the README's command, as CI does, production points at them, and a
+ * candidate mf-settings goes to staging-mf-settings only. One set of services runs behind two gateways
+ * (production and staging-mf-settings), each serving its releases from the bucket, and a browser shows each
+ * environment running its own. Then a gated promotion and a rollback. (A remote
+ * built for another contract: contract-compat.e2e.test.ts.)
  */
-const store = mkdtempSync(join(tmpdir(), 'baton-releases-'));
-const environmentsDir = join(store, 'environments');
-const releasesDir = join(store, 'releases');
-const storeEnv = { ENVIRONMENTS_DIR: environmentsDir, RELEASES_DIR: releasesDir };
-const environment = (name: string) =>
-  JSON.parse(readFileSync(join(environmentsDir, `${name}.json`), 'utf8')) as {
-    remotes: Record<string, string>;
+const work = mkdtempSync(join(tmpdir(), 'baton-releases-'));
+const environmentsDir = join(work, 'environments');
+const candidateDir = join(work, 'candidate');
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+const storeEnv = () => ({
+  ENVIRONMENTS_DIR: environmentsDir,
+  RELEASE_STORE: 's3://baton-releases/remotes',
+  RELEASE_STORE_ENDPOINT: s3?.endpoint ?? '',
+  RELEASE_CACHE_DIR: join(work, 'cache'),
+  AWS_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+});
+const pointer = (environment: string, remote: string) =>
+  JSON.parse(readFileSync(join(environmentsDir, environment, `${remote}.json`), 'utf8')) as {
+    version: string;
+    previous: string[];
   };
 
 let services: AppProcess | undefined;
 let staging: AppProcess | undefined;
-let probe: Server | undefined;
 let browser: Browser | undefined;
 let mail: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
-const urls = { production: '', staging: '', probe: '' };
+const urls = { production: '', staging: '' };
 let person: { email: string; password: string };
-let previous: string;
-let published: string;
+let current: string;
+let candidate: string;
 const ports: Record<string, number> = {};
 
-function publishRemote(args: string[]) {
-  const run = spawnSync('npx', ['tsx', 'deploy/src/publish.ts', ...args], {
+/** `npm run release -- <args>`; throws unless it exits with `status`. */
+function release(args: string[], status = 0) {
+  const run = spawnSync('npx', ['tsx', 'deploy/src/release.ts', ...args], {
     cwd: repoRoot,
-    env: cleanEnv(storeEnv),
+    env: cleanEnv(storeEnv()),
     encoding: 'utf8',
   });
-  if (run.status !== 0)
-    throw new Error(`publish-remote ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
+  if (run.status !== status)
+    throw new Error(`release ${args.join(' ')} exited ${run.status}:\n${run.stdout}\n${run.stderr}`);
+  return `${run.stdout}${run.stderr}`.trim();
 }
 
 /** A gateway for `environment` in front of the running services. */
@@ -57,7 +72,7 @@ async function startGateway(name: string) {
     'npx',
     ['tsx', 'gateway/src/main.ts'],
     cleanEnv({
-      ...storeEnv,
+      ...storeEnv(),
       BATON_ENVIRONMENT: name,
       PORT: String(ports.staging),
       PUBLIC_URL: urls.staging,
@@ -75,36 +90,30 @@ async function startGateway(name: string) {
 
 beforeAll(async () => {
   buildFrontEnds();
+  s3 = await startS3Server('baton-releases');
   cpSync(join(repoRoot, 'deploy/environments'), environmentsDir, { recursive: true });
-  cpSync(join(repoRoot, 'deploy/releases'), releasesDir, { recursive: true });
-  previous = environment('production').remotes['mf-settings'] as string;
-  // The README's command: builds mf-settings, writes its release and names it in staging.
-  publishRemote(['mf-settings', '--to', 'staging', '--skip-tests']);
-  published = environment('staging').remotes['mf-settings'] as string;
+  // CI's release step for each remote: today's builds into the bucket, and production onto them.
+  for (const remote of ['mf-tasks', 'mf-folders', 'mf-notifications', 'mf-settings'])
+    release(['upload', remote, '--to', 'production']);
+  current = pointer('production', 'mf-settings').version;
+  // The mf-settings team's candidate (another build: one byte more) goes to its own staging only.
+  release(['upload', 'mf-settings', '--to', 'staging-mf-settings']);
+  cpSync(join(repoRoot, 'mf-settings/dist'), candidateDir, { recursive: true });
+  appendFileSync(join(candidateDir, 'remoteEntry.js'), '\n');
+  release(['upload', 'mf-settings', '--dir', candidateDir, '--to', 'staging-mf-settings']);
+  candidate = pointer('staging-mf-settings', 'mf-settings').version;
 
-  for (const name of [
-    'production',
-    'staging',
-    'probe',
-    'identity',
-    'tasks',
-    'notifications',
-    'files',
-    'folders',
-  ])
+  for (const name of ['production', 'staging', 'identity', 'tasks', 'notifications', 'files', 'folders'])
     ports[name] = await freePort();
   urls.production = `http://localhost:${ports.production}`;
   urls.staging = `http://localhost:${ports.staging}`;
-  urls.probe = `http://localhost:${ports.probe}`;
-  probe = await serveProbeRemote(ports.probe as number, 'incompatible');
   mail = await startSmtpCapture();
   services = new AppProcess(
     'npm',
     ['run', 'start:distributed'],
     cleanEnv({
-      ...storeEnv,
+      ...storeEnv(),
       BATON_ENVIRONMENT: 'production',
-      REMOTE_OVERRIDE_ORIGINS: urls.probe,
       DATABASE_URL: databaseServerUrl(),
       NATS_URL: natsUrl(),
       GATEWAY_PORTS: String(ports.production),
@@ -118,7 +127,7 @@ beforeAll(async () => {
     }),
   );
   await services.waitForOk(`${urls.production}/readyz`, 120_000);
-  staging = await startGateway('staging');
+  staging = await startGateway('staging-mf-settings');
   ({ user: person } = await signUpAndLogin(urls.production));
   browser = await launchBrowser();
 }, 300_000);
@@ -128,8 +137,8 @@ afterAll(async () => {
   await staging?.stop();
   await services?.stop();
   await mail?.stop();
-  probe?.close();
-  rmSync(store, { recursive: true, force: true });
+  await s3?.stop();
+  rmSync(work, { recursive: true, force: true });
 });
 
 /** Signs in at `base`, opens Settings and returns the remote files the page asked for, by remote. */
@@ -168,20 +177,27 @@ const settingsShown = (page: Page) =>
   page.getByRole('heading', { level: 2, name: 'Account Settings' }).waitFor();
 
 describe('a remote released alone, environment by environment', () => {
-  it('publishes a new content-addressed release of mf-settings and names it in staging only', () => {
-    expect(published).toMatch(/^[0-9a-f]{12}$/);
-    expect(published).not.toBe(previous);
-    expect(environment('production').remotes['mf-settings']).toBe(previous);
-    expect(readFileSync(join(releasesDir, 'mf-settings', published, 'mf-manifest.json'), 'utf8')).toContain(
-      'mf_settings',
+  it('uploads content-addressed releases once, and names the candidate in its own staging only', () => {
+    expect(candidate).toMatch(/^[0-9a-f]{12}$/);
+    expect(candidate).not.toBe(current);
+    expect(pointer('staging-mf-settings', 'mf-settings').previous[0]).toBe(current);
+    expect(pointer('production', 'mf-settings').version).toBe(current);
+    // The same build again is the same release: nothing is written.
+    expect(release(['upload', 'mf-settings'])).toBe(
+      `mf-settings@${current} was already in s3://baton-releases/remotes/ at ${s3?.endpoint}`,
     );
   });
 
-  it("production runs the previous releases with today's shell, staging the new mf-settings beside them", async () => {
-    const production = environment('production').remotes;
+  it('production runs its releases from the bucket, staging-mf-settings the candidate beside them', async () => {
+    const production = Object.fromEntries(
+      ['mf-tasks', 'mf-folders', 'mf-notifications'].map((remote) => [
+        remote,
+        pointer('production', remote).version,
+      ]),
+    );
     for (const [base, settings] of [
-      [urls.production, previous],
-      [urls.staging, published],
+      [urls.production, current],
+      [urls.staging, candidate],
     ] as const) {
       const { context, page, loaded } = await settingsAt(base);
       await settingsShown(page);
@@ -200,28 +216,29 @@ describe('a remote released alone, environment by environment', () => {
     }
   });
 
-  it('rolls staging back by one line, which its gateway serves once restarted', async () => {
-    const before = readFileSync(join(environmentsDir, 'staging.json'), 'utf8').split('\n');
-    publishRemote(['mf-settings', '--to', 'staging', '--version', previous]);
-    const after = readFileSync(join(environmentsDir, 'staging.json'), 'utf8').split('\n');
-    expect(after.filter((line, i) => line !== before[i])).toEqual([`    "mf-settings": "${previous}"`]);
-    await staging?.stop();
-    staging = await startGateway('staging');
-    const { context, page, loaded } = await settingsAt(urls.staging);
-    await settingsShown(page);
-    expect(versionsLoaded(loaded)['mf-settings']).toEqual([previous]);
-    await context.close();
+  it('promotes only what the source environment ran and the store holds, saying why not in one line', () => {
+    const refused = (args: string[]) => release(['promote', 'mf-settings', ...args], 1);
+    expect(refused(['--from', 'staging-mf-settings', '--to', 'staging', '--version', 'deadbeef0000'])).toBe(
+      `mf-settings@deadbeef0000 is not in the release store (s3://baton-releases/remotes/ at ${s3?.endpoint}).`,
+    );
+    expect(refused(['--from', 'production', '--to', 'staging', '--version', candidate])).toBe(
+      `mf-settings@${candidate} was never in production (it runs ${current}).`,
+    );
+    expect(release(['promote', 'mf-settings', '--from', 'staging-mf-settings', '--to', 'staging'])).toBe(
+      `staging: mf-settings ${current} → ${candidate} (from staging-mf-settings)`,
+    );
+    expect(pointer('staging', 'mf-settings')).toEqual({ version: candidate, previous: [] });
   });
 
-  it('a remote built for another platform shows its fallback, and the console says which requirement failed', async () => {
-    const override = `?remote=${encodeURIComponent(`mf-settings@${urls.probe}/mf-manifest.json`)}`;
-    const { context, page, errors } = await settingsAt(urls.production, override);
-    await page.getByRole('alert').getByText('is unavailable right now.').waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('heading', { name: 'Account Settings' }).count()).toBe(0);
-    expect(errors.join('\n')).toMatch(/@baton\/web-platform.*\^1\.0\.0/s);
-    // The rest of the workspace still runs.
-    await openCategory(page, 'Personal Tasks');
-    await page.getByText('Create your first task to get started.').waitFor();
+  it('rolls staging-mf-settings back to what it ran before, which its gateway serves once restarted', async () => {
+    expect(release(['rollback', 'mf-settings', '--env', 'staging-mf-settings'])).toBe(
+      `staging-mf-settings: mf-settings ${candidate} → ${current} (rolled back)`,
+    );
+    await staging?.stop();
+    staging = await startGateway('staging-mf-settings');
+    const { context, page, loaded } = await settingsAt(urls.staging);
+    await settingsShown(page);
+    expect(versionsLoaded(loaded)['mf-settings']).toEqual([current]);
     await context.close();
   });
 });

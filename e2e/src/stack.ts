@@ -43,15 +43,18 @@ async function forgetRateLimits(server: string) {
 
 /**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with freshly built
- * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
+ * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment;
+ * `frontEnds` names the apps to build (default: all; the others are built only when they have no dist/).
  */
-export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
+export function useAppInBrowser(
+  options: { env?: () => Promise<Record<string, string>>; frontEnds?: string[] } = {},
+) {
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
 
   beforeAll(async () => {
-    buildFrontEnds();
+    buildFrontEnds(options.frontEnds);
     await forgetRateLimits(inject('databaseUrl'));
     const port = await freePort();
     const mailWeb = await freePort();

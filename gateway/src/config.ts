@@ -4,7 +4,8 @@ import { serviceNames } from '@baton/contracts';
 import { envVars } from '@baton/service-kit';
 import { z } from 'zod';
 import { trustedProxies } from './client-address';
-import { manifestUrls, missingReleases, readEnvironment, remoteNames } from './environments';
+import { manifestUrls, readEnvironment, remoteNames } from './environments';
+import { missingReleases, releaseStoreEnv, releaseStoreOf } from './release-store';
 import type { StaticConfig } from './static';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,59 +20,59 @@ const origins = z
   )
   .pipe(z.array(z.url()));
 
-export const gatewayEnvSchema = z.object({
-  PORT: envVars.port(8080),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
-  /** Extra origins allowed to open WebSockets, comma-separated (PUBLIC_URL's origin is always allowed). */
-  ALLOWED_ORIGINS: origins.default([]),
-  JWT_ISSUER: z.string().default('baton-identity'),
-  JWT_AUDIENCE: z.string().default('baton'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  IDENTITY_URL: envVars.optionalUrl,
-  TASKS_URL: envVars.optionalUrl,
-  FOLDERS_URL: envVars.optionalUrl,
-  NOTIFICATIONS_URL: envVars.optionalUrl,
-  FILES_URL: envVars.optionalUrl,
-  /** Defaults to identity's JWKS. */
-  JWKS_URL: envVars.optionalUrl,
-  SHELL_DIR: z.string().default(resolve(repoRoot, 'shell/dist')),
-  /** Origins a tester may load one remote from for a tab (`?remote=mf-tasks@https://…`), comma-separated. */
-  REMOTE_OVERRIDE_ORIGINS: origins.default([]),
-  /** The environment whose remotes /remotes.json names: `<ENVIRONMENTS_DIR>/<BATON_ENVIRONMENT>.json`. */
-  BATON_ENVIRONMENT: z.string().default('local'),
-  ENVIRONMENTS_DIR: z.string().default(resolve(repoRoot, 'deploy/environments')),
-  /** The remotes' immutable releases, served at /mf/<remote>/<version>/. */
-  RELEASES_DIR: z.string().default(resolve(repoRoot, 'deploy/releases')),
-  /** Where uploaded files live when not behind this gateway (an S3 bucket's origin), comma-separated. */
-  STORAGE_ORIGINS: origins.default([]),
-  /**
-   * The reverse proxies in front of the gateway (an ingress controller, a load balancer), as CIDRs or
-   * addresses, comma-separated: a request from one of them is counted against the address its
-   * X-Forwarded-For names. Unset: every request is its socket's peer (nothing in front).
-   */
-  TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((v, ctx) => {
-      try {
-        return trustedProxies(
-          v
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean),
-        );
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
-  MAX_BODY_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-});
+export const gatewayEnvSchema = z
+  .object({
+    PORT: envVars.port(8080),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** Extra origins allowed to open WebSockets, comma-separated (PUBLIC_URL's origin is always allowed). */
+    ALLOWED_ORIGINS: origins.default([]),
+    JWT_ISSUER: z.string().default('baton-identity'),
+    JWT_AUDIENCE: z.string().default('baton'),
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    IDENTITY_URL: envVars.optionalUrl,
+    TASKS_URL: envVars.optionalUrl,
+    FOLDERS_URL: envVars.optionalUrl,
+    NOTIFICATIONS_URL: envVars.optionalUrl,
+    FILES_URL: envVars.optionalUrl,
+    /** Defaults to identity's JWKS. */
+    JWKS_URL: envVars.optionalUrl,
+    SHELL_DIR: z.string().default(resolve(repoRoot, 'shell/dist')),
+    /** Origins a tester may load one remote from for a tab (`?remote=mf-tasks@https://…`), comma-separated. */
+    REMOTE_OVERRIDE_ORIGINS: origins.default([]),
+    /** The environment whose remotes /remotes.json names: `<ENVIRONMENTS_DIR>/<BATON_ENVIRONMENT>.json`. */
+    BATON_ENVIRONMENT: z.string().default('local'),
+    ENVIRONMENTS_DIR: z.string().default(resolve(repoRoot, 'deploy/environments')),
+    /** Where uploaded files live when not behind this gateway (an S3 bucket's origin), comma-separated. */
+    STORAGE_ORIGINS: origins.default([]),
+    /**
+     * The reverse proxies in front of the gateway (an ingress controller, a load balancer), as CIDRs or
+     * addresses, comma-separated: a request from one of them is counted against the address its
+     * X-Forwarded-For names. Unset: every request is its socket's peer (nothing in front).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        try {
+          return trustedProxies(
+            v
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean),
+          );
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+  })
+  .extend(releaseStoreEnv.shape);
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export const serviceUrlsOf = (env: GatewayEnv) => {
@@ -91,24 +92,31 @@ export const allowedOriginsOf = (env: Pick<GatewayEnv, 'PUBLIC_URL' | 'ALLOWED_O
   return [...list];
 };
 
-export function staticConfigOf(
-  env: Pick<
-    GatewayEnv,
-    'SHELL_DIR' | 'BATON_ENVIRONMENT' | 'ENVIRONMENTS_DIR' | 'RELEASES_DIR' | 'REMOTE_OVERRIDE_ORIGINS'
-  >,
-): StaticConfig {
+export type StaticEnv = Pick<
+  GatewayEnv,
+  | 'SHELL_DIR'
+  | 'BATON_ENVIRONMENT'
+  | 'ENVIRONMENTS_DIR'
+  | 'REMOTE_OVERRIDE_ORIGINS'
+  | keyof typeof releaseStoreEnv.shape
+>;
+
+/** What the gateway serves, with the releases its environment names fetched from the store. */
+export async function staticConfigOf(env: StaticEnv): Promise<StaticConfig> {
   const environment = readEnvironment(env.ENVIRONMENTS_DIR, env.BATON_ENVIRONMENT);
+  const releases = releaseStoreOf(env, repoRoot);
   // An environment that names a release this gateway cannot serve must not go live.
-  const missing = missingReleases(environment, env.RELEASES_DIR);
+  const missing = await missingReleases(environment, releases.localDir);
   if (missing.length > 0)
     throw new Error(
-      `environment "${env.BATON_ENVIRONMENT}" names releases not in ${env.RELEASES_DIR}: ${missing.join(', ')}`,
+      `environment "${env.BATON_ENVIRONMENT}" names releases not in ${releases.location}: ${missing.join(', ')}`,
     );
   return {
     shellDir: env.SHELL_DIR,
+    environment: env.BATON_ENVIRONMENT,
     remotes: manifestUrls(environment),
     overrideOrigins: env.REMOTE_OVERRIDE_ORIGINS.map((o) => new URL(o).origin),
     remoteDirs: Object.fromEntries(remoteNames.map((name) => [name, resolve(repoRoot, name, 'dist')])),
-    releasesDir: env.RELEASES_DIR,
+    releases,
   };
 }

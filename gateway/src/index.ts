@@ -2,16 +2,34 @@ export { createGatewayApp, type GatewayOptions } from './app';
 export { allowedOriginsOf, gatewayEnvSchema, repoRoot, serviceUrlsOf, staticConfigOf } from './config';
 export {
   type Environment,
-  environmentFile,
+  type EnvironmentSettings,
+  environmentChain,
+  environmentDir,
+  environmentNames,
+  environmentSettings,
+  isRemoteName,
   manifestUrls,
-  missingReleases,
+  type Pointer,
+  pointerFile,
+  pointerFileName,
   type RemoteName,
   readEnvironment,
-  readEnvironmentFile,
-  releaseDir,
+  readEnvironmentSettings,
+  readPointers,
   releaseVersion,
   remoteNames,
+  settingsFileName,
 } from './environments';
+export {
+  type BucketOptions,
+  bucketStore,
+  directoryStore,
+  immutableCaching,
+  missingReleases,
+  type ReleaseStore,
+  releaseStoreEnv,
+  releaseStoreOf,
+} from './release-store';
 export { startConfiguredGateway, startGateway } from './server';
 export {
   httpUpstream,

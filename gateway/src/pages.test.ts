@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composePage } from './pages';
+import { directoryStore } from './release-store';
 import type { StaticConfig } from './static';
 
 let dir: string;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'broken/mf-manifest.json'), '{ not json');
   config = {
     shellDir: join(dir, 'shell'),
+    environment: 'production',
     remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-settings': join(dir, 'broken') },
     remotes: {
       'mf-tasks': '/mf/mf-tasks/mf-manifest.json',
@@ -56,7 +58,7 @@ beforeAll(async () => {
       'mf-notifications': 'https://cdn.example/mf-notifications/mf-manifest.json',
     },
     overrideOrigins: ['https://qa.example'],
-    releasesDir: join(dir, 'releases'),
+    releases: directoryStore(join(dir, 'releases')),
   };
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -39,6 +39,7 @@ export async function composePage(html: string, config: StaticConfig) {
     .join('');
   // `<` is escaped so no value can close the data block.
   const data = JSON.stringify({
+    environment: config.environment,
     remotes: config.remotes,
     overrideOrigins: config.overrideOrigins,
     manifests,
@@ -68,7 +69,7 @@ async function readManifest(url: string, config: StaticConfig): Promise<Manifest
   const match = /^\/mf\/([a-z0-9-]+)\/(?:([0-9a-f]{12})\/)?mf-manifest\.json$/.exec(url);
   if (!match) return undefined;
   const [, remote = '', version] = match;
-  const dir = version ? join(config.releasesDir, remote, version) : config.remoteDirs[remote];
+  const dir = version ? await config.releases.localDir(remote, version) : config.remoteDirs[remote];
   if (!dir) return undefined;
   try {
     const manifest = JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;

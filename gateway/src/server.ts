@@ -9,7 +9,7 @@ import {
 } from '@baton/service-kit';
 import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
-import { allowedOriginsOf, type GatewayEnv, staticConfigOf } from './config';
+import { allowedOriginsOf, type GatewayEnv, type StaticEnv, staticConfigOf } from './config';
 import type { PresenceTiming } from './presence';
 import type { Upstreams } from './upstreams';
 import { attachWebSockets, type SocketLimits } from './ws';
@@ -50,23 +50,19 @@ export async function startGateway(options: GatewayServerOptions) {
 
 /** A gateway configured from its environment; `keys` is the JWKS URL or, in one process, identity's keys. */
 export async function startConfiguredGateway(
-  env: Pick<
-    GatewayEnv,
-    | 'PORT'
-    | 'HOST'
-    | 'PUBLIC_URL'
-    | 'ALLOWED_ORIGINS'
-    | 'JWT_ISSUER'
-    | 'JWT_AUDIENCE'
-    | 'SHELL_DIR'
-    | 'BATON_ENVIRONMENT'
-    | 'ENVIRONMENTS_DIR'
-    | 'RELEASES_DIR'
-    | 'REMOTE_OVERRIDE_ORIGINS'
-    | 'MAX_BODY_BYTES'
-    | 'STORAGE_ORIGINS'
-    | 'TRUSTED_PROXIES'
-  >,
+  env: StaticEnv &
+    Pick<
+      GatewayEnv,
+      | 'PORT'
+      | 'HOST'
+      | 'PUBLIC_URL'
+      | 'ALLOWED_ORIGINS'
+      | 'JWT_ISSUER'
+      | 'JWT_AUDIENCE'
+      | 'MAX_BODY_BYTES'
+      | 'STORAGE_ORIGINS'
+      | 'TRUSTED_PROXIES'
+    >,
   parts: {
     upstreams: Upstreams;
     keys: URL | JWTVerifyGetKey;
@@ -83,7 +79,7 @@ export async function startConfiguredGateway(
     revocations,
     logger: parts.logger,
     bus: parts.bus,
-    static: staticConfigOf(env),
+    static: await staticConfigOf(env),
     maxBodyBytes: env.MAX_BODY_BYTES,
     storageOrigins: env.STORAGE_ORIGINS.map((o) => new URL(o).origin),
     allowedOrigins: allowedOriginsOf(env),

@@ -6,6 +6,7 @@ import { createLogger } from '@baton/service-kit';
 import { readJson } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './app';
+import { directoryStore } from './release-store';
 
 let dir: string;
 let app: ReturnType<typeof createGatewayApp>;
@@ -40,10 +41,11 @@ beforeAll(async () => {
     allowedOrigins: ['https://baton.example', 'http://localhost:8080'],
     static: {
       shellDir: join(dir, 'shell'),
+      environment: 'production',
       remoteDirs: { 'mf-tasks': join(dir, 'mf-tasks'), 'mf-folders': join(dir, 'missing') },
       remotes,
       overrideOrigins: ['https://qa.example'],
-      releasesDir: join(dir, 'releases'),
+      releases: directoryStore(join(dir, 'releases')),
     },
   });
 });
@@ -120,13 +122,18 @@ describe('static serving', () => {
       '/mf/mf-settings/ba9876543210/mf-manifest.json',
       '/mf/mf-tasks/0123456789ab/mf-manifest.json',
       '/mf/mf-settings/0123456789ab/..%2F..%2F..%2Fshell%2Findex.html',
+      '/mf/mf-bogus/0123456789ab/mf-manifest.json',
     ])
       expect((await app.request(path)).status, path).toBe(404);
   });
 
   it('serves /remotes.json from configuration, uncached', async () => {
     const res = await app.request('/remotes.json');
-    expect(await readJson(res)).toEqual({ remotes, overrideOrigins: ['https://qa.example'] });
+    expect(await readJson(res)).toEqual({
+      environment: 'production',
+      remotes,
+      overrideOrigins: ['https://qa.example'],
+    });
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 

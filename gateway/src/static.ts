@@ -5,19 +5,23 @@ import type { AppEnv } from '@baton/service-kit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { isRemoteName } from './environments';
 import { composePage } from './pages';
+import { immutableCaching as immutable, type ReleaseStore } from './release-store';
 
 export interface StaticConfig {
   /** Built shell (index.html and assets); absent until the shell is built. */
   shellDir: string;
   /** Built remotes by name, served at /mf/<name>/. */
   remoteDirs: Record<string, string>;
+  /** The environment the gateway runs (BATON_ENVIRONMENT): the shell names it to a tester overriding a remote. */
+  environment: string;
   /** Remote name -> manifest URL, as /remotes.json tells the shell. */
   remotes: Record<string, string>;
   /** Origins from which a tester may load a remote for one tab (`?remote=name@url`). */
   overrideOrigins: string[];
-  /** Immutable releases of the remotes, `<releasesDir>/<remote>/<version>/`, served at /mf/<remote>/<version>/. */
-  releasesDir: string;
+  /** Immutable releases of the remotes, served at /mf/<remote>/<version>/. */
+  releases: ReleaseStore;
 }
 
 /** Origins other than this one that the shell may load remote code from (for the CSP). */
@@ -36,9 +40,6 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 If this checkout has a <code>shell/</code> folder, run <code>npm run build</code> and reload.</p><p><a href="/openapi.json">API description (OpenAPI)</a></p></body></html>`;
 
 /** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
-/** Bundles under static/ carry a content hash in their names: they never change, so they are cached for good. */
-const immutable = 'public, max-age=31536000, immutable';
-
 /** Pages are compressed per request: a page inside a session carries its remotes' manifests (pages.ts). */
 const pageCompression = compress();
 
@@ -54,25 +55,26 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
 
   app.get('/remotes.json', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json({ remotes: config.remotes, overrideOrigins: config.overrideOrigins });
+    const { environment, remotes, overrideOrigins } = config;
+    return c.json({ environment, remotes, overrideOrigins });
   });
 
   // A release never changes (its version is its content's hash): every file of it is cached for good, the
   // manifest and remoteEntry.js included. Any release in the store is served, so a tester can point one tab
-  // at a staging release on the production origin.
-  app.use('/mf/:remote/:version{[0-9a-f]{12}}/*', async (c, next) => {
+  // at a staging release on the production origin. Bundles under static/ carry a hash in their names too.
+  app.get('/mf/:remote/:version{[0-9a-f]{12}}/*', async (c, next) => {
+    const { remote, version } = c.req.param();
+    const dir = isRemoteName(remote) ? await config.releases.localDir(remote, version) : undefined;
+    if (!dir) return c.notFound();
     c.header('Access-Control-Allow-Origin', '*');
-    await next();
-    if (c.res.ok) c.header('Cache-Control', immutable);
-  });
-  app.get(
-    '/mf/:remote/:version{[0-9a-f]{12}}/*',
-    serveStatic({
-      root: config.releasesDir,
+    const served = await serveStatic({
+      root: dir,
       precompressed: true,
-      rewriteRequestPath: (path) => path.slice('/mf'.length),
-    }),
-  );
+      rewriteRequestPath: (path) => path.slice(`/mf/${remote}/${version}`.length),
+    })(c, next);
+    if (c.res.ok) c.header('Cache-Control', immutable);
+    return served;
+  });
 
   // Only what is built is mounted; rebuilding a remote needs no restart, building a new one does.
   for (const [name, dir] of Object.entries(config.remoteDirs).filter(([, d]) => existsSync(d))) {

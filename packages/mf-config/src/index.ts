@@ -26,10 +26,9 @@ const singletons = [
 /**
  * What each shared singleton is and needs: the installed version, and `^` it, strictly: a remote whose needs
  * the page's copy does not meet fails to load (the shell shows its area's fallback and logs why) instead of
- * running against a React, store or platform it was not built for. `requires` sets other ranges (a test builds
- * a remote made for another platform with it).
+ * running against a React, store or platform it was not built for.
  */
-export function sharedConfig(appDir: string, requires: Record<string, string> = {}) {
+export function sharedConfig(appDir: string) {
   const require = createRequire(resolve(appDir, 'package.json'));
   // Not every package exports ./package.json: find it upwards from the resolved entry.
   const versionOf = (name: string) => {
@@ -52,7 +51,7 @@ export function sharedConfig(appDir: string, requires: Record<string, string> = 
       {
         singleton: true,
         strictVersion: true,
-        requiredVersion: requires[name] ?? `^${versionOf(name)}`,
+        requiredVersion: `^${versionOf(name)}`,
         version: versionOf(name),
       },
     ]),
@@ -182,8 +181,6 @@ interface AppOptions {
   exposes?: Record<string, string>;
   /** Host only: where the dev server forwards API, WebSocket and /remotes.json calls. */
   proxyTarget?: string;
-  /** Remotes only: version ranges of shared packages other than `^` the installed ones (see sharedConfig). */
-  requires?: Record<string, string>;
   /** Host only: pages for routes that need one lazy chunk at once (see ChunkPagePlugin). */
   chunkPages?: ChunkPage[];
 }
@@ -258,7 +255,7 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
               name: options.name.replace(/-/g, '_'),
               filename: 'remoteEntry.js',
               exposes: options.exposes,
-              shared: sharedConfig(options.dir, options.requires),
+              shared: sharedConfig(options.dir),
               // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
               shareStrategy: 'loaded-first',
               manifest: true,

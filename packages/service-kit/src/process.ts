@@ -9,9 +9,16 @@ import { NatsBus } from './nats-bus';
 const processEnv = {
   DATABASE_URL: envVars.url,
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  HOST: z.string().default('127.0.0.1'),
+};
+
+/**
+ * What a service that sends mail reads besides: its config extends this (`serviceEnv(config.extend(mailEnv),
+ * port)`), and only then does its process get a mailer, so a deployment gives SMTP only to those that mail.
+ */
+export const mailEnv = {
   SMTP_URL: z.string().min(1).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Baton <no-reply@baton.local>'),
-  HOST: z.string().default('127.0.0.1'),
 };
 
 interface Service {
@@ -20,19 +27,30 @@ interface Service {
 }
 
 /**
- * Everything a service process reads from its environment: its own `config`, the database, NATS, SMTP, the
- * host and the port (`port` when unset). Deployments check their files against it (deploy/src).
+ * Everything a service process reads from its environment: its own `config` (with `mailEnv` when it sends
+ * mail), the database, NATS, the host and the port (`port` when unset). Deployments check their files
+ * against it (deploy/src/processes.ts).
  */
 export function serviceEnv<S extends z.ZodRawShape>(config: z.ZodObject<S>, port: number) {
   return config.extend({ ...processEnv, PORT: envVars.port(port) });
 }
 /** What every service process's environment holds, whatever its own settings. */
 type CommonEnv = z.output<z.ZodObject<typeof processEnv>> & { PORT: number };
+type MailSettings = z.output<z.ZodObject<typeof mailEnv>>;
+
+/** The mailer of a service whose environment has no SMTP settings: sending is a bug. */
+const refusingMailer = (name: string): Mailer => ({
+  send: async () => {
+    throw new Error(`${name} sends no mail: give its config mailEnv`);
+  },
+  close: () => {},
+});
 
 /**
- * Runs a service as its own process: parses its environment (`serviceEnv`), connects NATS and the mailer,
- * builds the service, listens, and on SIGINT/SIGTERM closes HTTP, the service, the mailer and NATS in order.
- * A bad environment exits 1 with the list.
+ * Runs a service as its own process: parses its environment (`serviceEnv`), connects NATS and, when its
+ * environment has `mailEnv`, the mailer (else a mailer that refuses to send), builds the service, listens,
+ * and on SIGINT/SIGTERM closes HTTP, the service, the mailer and NATS in order. A bad environment exits 1
+ * with the list.
  */
 export function runServiceProcess<E extends z.ZodObject>(options: {
   name: string;
@@ -44,12 +62,15 @@ export function runServiceProcess<E extends z.ZodObject>(options: {
 }) {
   const main = async () => {
     // One parse, so a bad environment lists every problem at once.
-    const env = parseEnv(options.env) as z.output<E> & CommonEnv;
+    const env = parseEnv(options.env) as z.output<E> & CommonEnv & Partial<MailSettings>;
     const logger = createLogger({ name: options.name });
     const lifecycle = new Lifecycle(logger);
     const bus = await NatsBus.connect({ url: env.NATS_URL, name: options.name, logger });
     lifecycle.onClose('nats', () => bus.close());
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+    const mailer =
+      env.SMTP_URL && env.MAIL_FROM
+        ? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+        : refusingMailer(options.name);
     lifecycle.onClose('mailer', () => mailer.close());
     const service = await options.start(env, { bus, mailer, logger });
     lifecycle.onClose(options.name, () => service.close());

@@ -1,5 +1,5 @@
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@baton/contracts';
-import { envVars, serviceEnv } from '@baton/service-kit';
+import { envVars, mailEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const identityConfigSchema = z.object({
@@ -28,4 +28,4 @@ export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 export const defaultIdentityConfig = (): IdentityConfig => identityConfigSchema.parse({});
 
 /** The process's whole environment (`npm start -w @baton/identity`, containers, manifests). */
-export const identityProcessEnv = serviceEnv(identityConfigSchema, 7101);
+export const identityProcessEnv = serviceEnv(identityConfigSchema.extend(mailEnv), 7101);

@@ -1,4 +1,4 @@
-import { envVars, serviceEnv } from '@baton/service-kit';
+import { envVars, mailEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const tasksConfigSchema = z.object({
@@ -20,6 +20,7 @@ export const defaultTasksConfig = (): TasksConfig => tasksConfigSchema.parse({})
 /** The process's whole environment (`npm start -w @baton/tasks`, containers, manifests). */
 export const tasksProcessEnv = serviceEnv(
   tasksConfigSchema.extend({
+    ...mailEnv,
     IDENTITY_URL: z.url().default('http://127.0.0.1:7101'),
     FILES_URL: z.url().default('http://127.0.0.1:7105'),
   }),

@@ -7,6 +7,7 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEma
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
 import type { LoadRemote } from '../remotes/loader';
+import { OverrideBanner } from '../remotes/OverrideBanner';
 import { GuestOnly } from '../session/GuestOnly';
 import { useLandingLogin } from '../session/useLandingLogin';
 import { bootText } from './boot';
@@ -79,6 +80,8 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
   return (
     <ClientProvider>
       <ToastProvider>
+        {/* A tester's `?remote=` overrides, on every page of the tab. */}
+        <OverrideBanner />
         <Routes>
           <Route path="/" element={<Landing />} />
           <Route

@@ -3,6 +3,8 @@ export interface RemotesDocument {
   remotes: Record<string, string>;
   /** Origins from which a tester may load a remote instead (`?remote=name@url`). */
   overrideOrigins: string[];
+  /** The gateway's environment (`BATON_ENVIRONMENT`), when the document names it: the override banner's words. */
+  environment?: string;
 }
 
 export const overrideStorageKey = 'baton.remoteOverrides';
@@ -77,8 +79,14 @@ export async function fetchRemotesDocument(url = '/remotes.json'): Promise<Remot
   const response = await fetch(url, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const body = (await response.json()) as Partial<RemotesDocument>;
-  return { remotes: body.remotes ?? {}, overrideOrigins: body.overrideOrigins ?? [] };
+  return documentOf(body);
 }
+
+const documentOf = (body: Partial<RemotesDocument>): RemotesDocument => ({
+  remotes: body.remotes ?? {},
+  overrideOrigins: body.overrideOrigins ?? [],
+  ...(typeof body.environment === 'string' ? { environment: body.environment } : {}),
+});
 
 /**
  * Where the page was opened: overrides (`?remote=`) count from that address, even when a login in between
@@ -95,19 +103,53 @@ function inlineRemotes() {
   if (!text) return undefined;
   try {
     const body = JSON.parse(text) as Partial<RemotesDocument> & { manifests?: Record<string, unknown> };
-    return {
-      remotes: body.remotes ?? {},
-      overrideOrigins: body.overrideOrigins ?? [],
-      manifests: body.manifests ?? {},
-    };
+    return { ...documentOf(body), manifests: body.manifests ?? {} };
   } catch {
     return undefined;
   }
 }
 
+export type ResolvedRemotes = ReturnType<typeof resolveRemotes> & { environment?: string };
+
+let resolved: Promise<ResolvedRemotes> | undefined;
 let remotes: Promise<Record<string, string>> | undefined;
+/** The manifests the page holds (a page inside a session), by URL. */
+let pageManifests: Record<string, unknown> = {};
 const manifests = new Map<string, Promise<Response>>();
 const absolute = (url: string) => new URL(url, window.location.href).href;
+
+/** The remotes document (/remotes.json, or the page's copy of it) and this tab's overrides on it, once per page. */
+export function resolvedOnce() {
+  if (resolved) return resolved;
+  const inline = inlineRemotes();
+  pageManifests = inline?.manifests ?? {};
+  resolved = (inline ? Promise.resolve(inline) : fetchRemotesDocument()).then((document) => {
+    const result = resolveRemotes(document, openedAt);
+    if (result.rejected.length > 0)
+      console.warn('Remote overrides ignored (remote unknown or origin not allowed):', result.rejected);
+    return { ...result, environment: document.environment };
+  });
+  return resolved;
+}
+
+/**
+ * Whether this tab asks for overrides: the address it was opened at has `?remote=`, or an earlier page of the
+ * tab kept some. Only then does a page that loads no remote (a public page) read the remotes document.
+ */
+export function tabAsksForOverrides() {
+  return new URLSearchParams(openedAt.search).has('remote') || Object.keys(readRemembered()).length > 0;
+}
+
+/**
+ * Ends this tab's overrides: forgets them and gives the address to reload, without `?remote=`, so the tab
+ * runs what its environment names again.
+ */
+export function leaveOverrides(href = window.location.href) {
+  sessionStorage.removeItem(overrideStorageKey);
+  const url = new URL(href);
+  url.searchParams.delete('remote');
+  return url.href;
+}
 
 /**
  * The manifests this tab uses (/remotes.json, or the page's copy of it, and its overrides), read once per
@@ -115,13 +157,9 @@ const absolute = (url: string) => new URL(url, window.location.href).href;
  * a session has them by the time its federation runtime (in the workspace's chunk) wants them.
  */
 export function remotesOnce() {
-  const inline = inlineRemotes();
-  remotes ??= (inline ? Promise.resolve(inline) : fetchRemotesDocument()).then((document) => {
-    const resolved = resolveRemotes(document, openedAt);
-    if (resolved.rejected.length > 0)
-      console.warn('Remote overrides ignored (remote unknown or origin not allowed):', resolved.rejected);
+  remotes ??= resolvedOnce().then((resolved) => {
     for (const url of Object.values(resolved.remotes)) {
-      const known = inline?.manifests[url];
+      const known = pageManifests[url];
       const manifest = known
         ? Promise.resolve(
             new Response(JSON.stringify(known), { headers: { 'Content-Type': 'application/json' } }),

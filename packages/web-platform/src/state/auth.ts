@@ -6,7 +6,7 @@ export interface CurrentUser {
   lastName: string;
 }
 
-interface AuthState {
+export interface AuthState {
   user: CurrentUser | null;
 }
 

@@ -48,7 +48,7 @@ export type WorkspaceRequest =
   | { id: number; kind: 'createTask'; category: TaskCategory }
   | { id: number; kind: 'createFolder' };
 
-interface WorkspaceState {
+export interface WorkspaceState {
   category: Category;
   /** The folder whose view is open inside Personal Tasks (SPEC §2 "Folder view"), or null. */
   openFolderId: string | null;

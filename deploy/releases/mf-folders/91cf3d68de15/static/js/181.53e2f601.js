@@ -1,2 +1,0 @@
-"use strict";(globalThis.rspackChunkmf_folders||=[]).push([[181],{3326(e,r){var o=Symbol.for("react.transitional.element");function t(e,r,t){var n=null;if(void 0!==t&&(n=""+t),void 0!==r.key&&(n=""+r.key),"key"in r)for(var s in t={},r)"key"!==s&&(t[s]=r[s]);else t=r;return{$$typeof:o,type:e,key:n,ref:void 0!==(r=t.ref)?r:null,props:t}}r.Fragment=Symbol.for("react.fragment"),r.jsx=t,r.jsxs=t},2540(e,r,o){e.exports=o(3326)}}]);
-//# sourceMappingURL=181.53e2f601.js.map

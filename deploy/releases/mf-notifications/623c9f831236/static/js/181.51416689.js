@@ -1,2 +1,0 @@
-"use strict";(globalThis.rspackChunkmf_notifications||=[]).push([[181],{3326(e,r){var o=Symbol.for("react.transitional.element");function t(e,r,t){var n=null;if(void 0!==t&&(n=""+t),void 0!==r.key&&(n=""+r.key),"key"in r)for(var i in t={},r)"key"!==i&&(t[i]=r[i]);else t=r;return{$$typeof:o,type:e,key:n,ref:void 0!==(r=t.ref)?r:null,props:t}}r.Fragment=Symbol.for("react.fragment"),r.jsx=t,r.jsxs=t},2540(e,r,o){e.exports=o(3326)}}]);
-//# sourceMappingURL=181.51416689.js.map

@@ -1,2 +1,0 @@
-"use strict";(globalThis.rspackChunkmf_settings||=[]).push([[181],{3326(e,r){var t=Symbol.for("react.transitional.element");function n(e,r,n){var o=null;if(void 0!==n&&(o=""+n),void 0!==r.key&&(o=""+r.key),"key"in r)for(var s in n={},r)"key"!==s&&(n[s]=r[s]);else n=r;return{$$typeof:t,type:e,key:o,ref:void 0!==(r=n.ref)?r:null,props:n}}r.Fragment=Symbol.for("react.fragment"),r.jsx=n,r.jsxs=n},2540(e,r,t){e.exports=t(3326)}}]);
-//# sourceMappingURL=181.b1b225ba.js.map

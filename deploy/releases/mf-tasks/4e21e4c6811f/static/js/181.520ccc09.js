@@ -1,2 +1,0 @@
-"use strict";(globalThis.rspackChunkmf_tasks||=[]).push([[181],{3326(e,r){var t=Symbol.for("react.transitional.element");function o(e,r,o){var s=null;if(void 0!==o&&(s=""+o),void 0!==r.key&&(s=""+r.key),"key"in r)for(var n in o={},r)"key"!==n&&(o[n]=r[n]);else o=r;return{$$typeof:t,type:e,key:s,ref:void 0!==(r=o.ref)?r:null,props:o}}r.Fragment=Symbol.for("react.fragment"),r.jsx=o,r.jsxs=o},2540(e,r,t){e.exports=t(3326)}}]);
-//# sourceMappingURL=181.520ccc09.js.map
