@@ -3,12 +3,18 @@ import { defineProject } from 'vitest/config';
 
 const globalSetup = fileURLToPath(new URL('./packages/test-kit/src/global-setup.ts', import.meta.url));
 
-/** One vitest setup for every workspace: real Postgres from the test kit, generous timeouts for real I/O. */
-export const projectConfig = (name: string, extra: { include?: string[]; fileParallelism?: boolean } = {}) =>
+/**
+ * One vitest setup for every workspace: real Postgres from the test kit, generous timeouts for real I/O.
+ * `globalSetup` adds the workspace's own run-once setups.
+ */
+export const projectConfig = (
+  name: string,
+  extra: { include?: string[]; fileParallelism?: boolean; globalSetup?: string[] } = {},
+) =>
   defineProject({
     test: {
       name,
-      globalSetup: [globalSetup],
+      globalSetup: [globalSetup, ...(extra.globalSetup ?? [])],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       include: extra.include ?? ['src/**/*.test.ts'],

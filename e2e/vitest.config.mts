@@ -1,4 +1,5 @@
 import { projectConfig } from '../vitest.shared.mts';
 
-// End-to-end tests start whole processes on fixed ports: one file at a time.
-export default projectConfig('e2e', { fileParallelism: false });
+// End-to-end tests start whole processes on fixed ports: one file at a time. The front ends are built once
+// for the run, from the current source (src/build-front-ends.ts), not once per file.
+export default projectConfig('e2e', { fileParallelism: false, globalSetup: ['src/build-front-ends.ts'] });

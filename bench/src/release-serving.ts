@@ -60,18 +60,31 @@ const served = await listen(gateway.fetch);
 const redirect = await listen(redirecting.fetch);
 const headers = { 'accept-encoding': 'br, gzip' };
 
-/** One browser-like load of remoteEntry.js after another: milliseconds each, following redirects. */
+/**
+ * One browser-like load of remoteEntry.js after another: milliseconds each, the requests it took (a redirect
+ * is two round trips, which a browser far from the servers pays in full) and the bytes on the wire.
+ */
 async function sequential(url: string, times = 300) {
   const took: number[] = [];
+  let requests = 0;
+  let bytes = 0;
   for (let i = 0; i < times; i++) {
     const began = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
+    let res = await fetch(url, { headers, redirect: 'manual' });
+    requests = 1;
+    if (res.status === 302) {
+      await res.arrayBuffer();
+      res = await fetch(res.headers.get('location') ?? '', { headers });
+      requests = 2;
+    }
+    // Content-Length is what went over the wire (fetch hands back the decoded body).
+    const body = await res.arrayBuffer();
+    bytes = Number(res.headers.get('content-length') ?? body.byteLength);
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     took.push(performance.now() - began);
   }
   took.sort((a, b) => a - b);
-  return `p50 ${percentile(took, 50).toFixed(2)} ms  p99 ${percentile(took, 99).toFixed(2)} ms`;
+  return `p50 ${percentile(took, 50).toFixed(2)} ms  p99 ${percentile(took, 99).toFixed(2)} ms  ${requests} request(s)  ${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 await fetch(`${served.url}${entry}`); // the first request fetches the release into the cache

@@ -106,11 +106,13 @@ describe('environments', () => {
   it('go live by one pointer file per remote, keeping what ran before, which a rollback goes back to', () => {
     const production = readEnvironment(environments(), 'production');
     const before = pointer('staging-mf-settings', 'mf-settings');
+    const earlier = readPointers(environments(), 'staging-mf-settings')['mf-settings'];
+    if (!earlier) throw new Error('staging-mf-settings sets no mf-settings');
     pointEnvironment(environments(), 'staging-mf-settings', 'mf-settings', 'abcdefabcdef');
     pointEnvironment(environments(), 'staging-mf-settings', 'mf-settings', 'abcdefabcdee');
     expect(readPointers(environments(), 'staging-mf-settings')['mf-settings']).toEqual({
       version: 'abcdefabcdee',
-      previous: ['abcdefabcdef', production['mf-settings']],
+      previous: ['abcdefabcdef', earlier.version, ...earlier.previous],
     });
     // Nothing else changed: production, and staging's other remotes.
     expect(readEnvironment(environments(), 'production')).toEqual(production);
@@ -124,9 +126,12 @@ describe('environments', () => {
     });
     expect(rollBackEnvironment(environments(), 'staging-mf-settings', 'mf-settings')).toEqual({
       from: 'abcdefabcdef',
-      to: production['mf-settings'],
+      to: earlier.version,
     });
     expect(pointer('staging-mf-settings', 'mf-settings')).toBe(before);
+    // Back to the first version it ever ran, and no further.
+    for (const _ of earlier.previous)
+      rollBackEnvironment(environments(), 'staging-mf-settings', 'mf-settings');
     expect(rollBackEnvironment(environments(), 'staging-mf-settings', 'mf-settings')).toBe(
       'staging-mf-settings has no earlier mf-settings to go back to.',
     );

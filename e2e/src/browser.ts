@@ -32,12 +32,11 @@ export const frontEndApps = () =>
   );
 
 /**
- * Builds the front-end apps from the current source, so the browser never tests a stale dist/. With `only`,
- * just those (and any app with no dist/ yet): for a test that looks at those apps alone.
+ * Builds the front-end apps from the current source, so the browser never tests a stale dist/ (once per run:
+ * the e2e project's global setup).
  */
-export function buildFrontEnds(only?: string[]) {
+export function buildFrontEnds() {
   for (const app of frontEndApps()) {
-    if (only && !only.includes(app) && existsSync(join(repoRoot, app, 'dist'))) continue;
     const result = spawnSync('npm', ['run', 'build'], { cwd: join(repoRoot, app), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${app} build failed:\n${result.stdout}\n${result.stderr}`);
   }

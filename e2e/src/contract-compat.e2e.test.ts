@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { freePort } from '@baton/test-kit';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serveDirectory } from './probe-remote';
 import { repoRoot } from './process';
 import { openCategory, openWorkspace, useAppInBrowser } from './stack';
 
@@ -61,39 +61,12 @@ function buildAgainstPreviousContract() {
   return join(remote, 'dist');
 }
 
-const types: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.json': 'application/json',
-  '.css': 'text/css',
-};
-
-/** Serves `dir` as a CDN would a remote's release: static files, readable from any origin. */
-async function serveStatic(dir: string, port: number) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    try {
-      const body = await readFile(join(dir, path));
-      res.writeHead(200, {
-        'Content-Type': types[extname(path)] ?? 'application/octet-stream',
-        'Access-Control-Allow-Origin': '*',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
 const stack = useAppInBrowser({
-  // Only what this file looks at: the shell, and mf-settings as it is today.
-  frontEnds: ['shell', 'mf-settings'],
   env: async () => {
     const dist = buildAgainstPreviousContract();
     const port = await freePort();
     oldBase = `http://localhost:${port}`;
-    oldRemote = await serveStatic(dist, port);
+    oldRemote = await serveDirectory(dist, port);
     // A tester may load a remote from there for one tab (`?remote=mf-settings@…`).
     return { REMOTE_OVERRIDE_ORIGINS: oldBase };
   },

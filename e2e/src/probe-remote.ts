@@ -18,7 +18,11 @@ export async function serveProbeRemote(port: number): Promise<Server> {
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`probe remote build failed:\n${built.stdout}\n${built.stderr}`);
-  const dist = join(fixture, 'dist');
+  return serveDirectory(join(fixture, 'dist'), port);
+}
+
+/** Serves the files in `dist` as a CDN would a remote's build: static, readable from any origin. */
+export async function serveDirectory(dist: string, port: number): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     try {

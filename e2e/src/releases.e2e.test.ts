@@ -13,7 +13,7 @@ import {
 } from '@baton/test-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFrontEnds, launchBrowser } from './browser';
+import { launchBrowser } from './browser';
 import { signUpAndLogin } from './flows';
 import { AppProcess, cleanEnv, repoRoot } from './process';
 import { openCategory, openWorkspace } from './stack';
@@ -89,7 +89,6 @@ async function startGateway(name: string) {
 }
 
 beforeAll(async () => {
-  buildFrontEnds();
   s3 = await startS3Server('baton-releases');
   cpSync(join(repoRoot, 'deploy/environments'), environmentsDir, { recursive: true });
   // CI's release step for each remote: today's builds into the bucket, and production onto them.

@@ -4,7 +4,7 @@ import { eventually, freePort, type Mailbox, readJson, signUp } from '@baton/tes
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildFrontEnds, launchBrowser } from './browser';
+import { launchBrowser } from './browser';
 import { AppProcess, cleanEnv } from './process';
 
 export interface Person {
@@ -42,19 +42,15 @@ async function forgetRateLimits(server: string) {
 }
 
 /**
- * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with freshly built
- * front ends and one Chromium, for the browser tests of this file. `env` adds to the app's environment;
- * `frontEnds` names the apps to build (default: all; the others are built only when they have no dist/).
+ * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with the front ends
+ * built for this run and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
  */
-export function useAppInBrowser(
-  options: { env?: () => Promise<Record<string, string>>; frontEnds?: string[] } = {},
-) {
+export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
 
   beforeAll(async () => {
-    buildFrontEnds(options.frontEnds);
     await forgetRateLimits(inject('databaseUrl'));
     const port = await freePort();
     const mailWeb = await freePort();

@@ -186,7 +186,9 @@ async function dragByTouch(page: Page, from: Point, to: Point) {
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
   await touch('touchStart', from);
-  await page.waitForTimeout(600);
+  // The press becomes a drag after the long-press delay (a card marks itself data-dragging): wait for that, not
+  // a fixed time, which a busy machine can overrun (a move before it would scroll instead).
+  await page.locator('[data-dragging]').first().waitFor();
   for (let i = 1; i <= 12; i++)
     await touch('touchMove', {
       x: from.x + ((to.x - from.x) * i) / 12,
