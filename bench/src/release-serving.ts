@@ -6,9 +6,8 @@
  *
  *   npm run bench:release-serving -w bench      (build mf-tasks first: npm run build -w @baton/mf-tasks)
  */
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { bucketStore, createGatewayApp } from '@baton/gateway';
+import { join } from 'node:path';
+import { bucketStore, createGatewayApp, releaseFiles } from '@baton/gateway';
 import { createLogger } from '@baton/service-kit';
 import { S3_TEST_CREDENTIALS, startS3Server } from '@baton/test-kit';
 import { serve } from '@hono/node-server';
@@ -23,9 +22,7 @@ const store = bucketStore({
   cacheDir: join(s3.dir, '../baton-release-cache-bench'),
 });
 const dist = join(root, 'mf-tasks/dist');
-const files = readdirSync(dist, { recursive: true, withFileTypes: true })
-  .filter((file) => file.isFile() && !file.name.endsWith('.map'))
-  .map((file) => relative(dist, join(file.parentPath, file.name)));
+const files = releaseFiles(dist);
 const version = '0123456789ab';
 await store.put('mf-tasks', version, dist, files);
 const entry = `/mf/mf-tasks/${version}/remoteEntry.js`;

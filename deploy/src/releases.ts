@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   environmentDir,
   pointerFile,
@@ -10,6 +10,7 @@ import {
   type RemoteName,
   readEnvironment,
   readPointers,
+  releaseFiles,
   releaseStoreEnv,
   releaseStoreOf,
   releaseVersion,
@@ -30,17 +31,6 @@ export function releaseSettings(env: NodeJS.ProcessEnv = process.env) {
     .extend({ ENVIRONMENTS_DIR: z.string().default(resolve(repoRoot, 'deploy/environments')) })
     .parse(env);
   return { environmentsDir: settings.ENVIRONMENTS_DIR, store: releaseStoreOf(settings, repoRoot) };
-}
-
-/** Source maps stay with the build (for the people debugging it); everything else is the release. */
-const inRelease = (path: string) => !path.endsWith('.map');
-
-export function releaseFiles(dir: string) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter(inRelease)
-    .sort();
 }
 
 /** Every string in a manifest that names a file of the build (assets live under static/). */

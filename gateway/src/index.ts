@@ -27,6 +27,7 @@ export {
   immutableCaching,
   missingReleases,
   type ReleaseStore,
+  releaseFiles,
   releaseStoreEnv,
   releaseStoreOf,
 } from './release-store';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -35,6 +35,14 @@ export interface ReleaseStore {
 }
 
 const manifestName = 'mf-manifest.json';
+
+/** The files of a build that go into its release: all but source maps, which stay with the build. */
+export function releaseFiles(dir: string) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.map'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
 /** Releases never change once written: every file of one is cached for good. */
 export const immutableCaching = 'public, max-age=31536000, immutable';
 /** The manifest last, so a release half written is not there yet. */
