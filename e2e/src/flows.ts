@@ -1,4 +1,4 @@
-import { routes, type ServiceName } from '@baton/contracts';
+import { allRoutes, type ServiceName } from '@baton/contracts';
 import { confirmEmail, jsonRequest, type Mailbox, makeUser, readJson } from '@baton/test-kit';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
@@ -93,7 +93,7 @@ const concretePath = (path: string) =>
 
 /** What `access` gets from every authenticated route of `services` at `base` (each status by route). */
 async function statusesFor(base: string, services: ServiceName[], access: string) {
-  const wanted = routes.filter((r) => r.auth && services.includes(r.service));
+  const wanted = allRoutes.filter((r) => r.auth && services.includes(r.service));
   const statuses = await Promise.all(
     wanted.map(async (r) => {
       const res = await fetch(

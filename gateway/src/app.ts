@@ -1,10 +1,10 @@
 import type { BlockList } from 'node:net';
 import {
+  allRoutes,
   type HttpMethod,
   OBJECT_PATH_PREFIX,
   openApiDocument,
   REVOKED_SESSION_HEADER,
-  routes,
   type ServiceName,
   toHonoPath,
 } from '@baton/contracts';
@@ -140,7 +140,7 @@ export function createGatewayApp(options: GatewayOptions) {
   const auth = requireAuth(options.verifyAccess);
   // Answers can be large (a list of every task): gzip or brotli when the client accepts it.
   const compression = compress();
-  for (const route of routes) {
+  for (const route of allRoutes) {
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
     app.on(route.method, path, compression, varyOnEncoding);

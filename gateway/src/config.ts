@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@baton/contracts';
-import { envVars } from '@baton/service-kit';
+import { envVars, jwtEnv } from '@baton/service-kit';
 import { z } from 'zod';
 import { trustedProxies } from './client-address';
 import { manifestUrls, readEnvironment, remoteNames } from './environments';
@@ -27,8 +27,7 @@ export const gatewayEnvSchema = z
     PUBLIC_URL: z.url().default('http://localhost:8080'),
     /** Extra origins allowed to open WebSockets, comma-separated (PUBLIC_URL's origin is always allowed). */
     ALLOWED_ORIGINS: origins.default([]),
-    JWT_ISSUER: z.string().default('baton-identity'),
-    JWT_AUDIENCE: z.string().default('baton'),
+    ...jwtEnv,
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     IDENTITY_URL: envVars.optionalUrl,
     TASKS_URL: envVars.optionalUrl,

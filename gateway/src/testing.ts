@@ -1,5 +1,11 @@
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
-import { createLogger, createSessionVerifier, type EventBus, InProcessBus } from '@baton/service-kit';
+import {
+  createLogger,
+  createSessionVerifier,
+  type EventBus,
+  InProcessBus,
+  type JwtConfig,
+} from '@baton/service-kit';
 import { startTestTasks } from '@baton/tasks/testing';
 import { Hono } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
@@ -75,7 +81,7 @@ export const testOrigin = 'http://localhost:8080';
 export async function startTestReplica(parts: {
   bus: EventBus;
   keys: JWTVerifyGetKey;
-  config: { JWT_ISSUER: string; JWT_AUDIENCE: string };
+  config: JwtConfig;
   upstreams: Upstreams;
   presence?: PresenceTiming;
   socketLimits?: Partial<SocketLimits>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { errorBody } from './errors';
-import { type RouteContract, routes } from './routes';
+import { allRoutes, type RouteContract } from './routes';
 
 const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
 /** OpenAPI 3.1 document generated from the route table, served by the gateway at /openapi.json. */
-export function openApiDocument(list: readonly RouteContract[] = routes) {
+export function openApiDocument(list: readonly RouteContract[] = allRoutes) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of list) {
     const parameters = [];

@@ -28,12 +28,13 @@ export interface RouteContract {
   status?: number;
 }
 
-const route = (r: RouteContract) => r;
+/** Keeps each route's own schema types (a handler's input and answer types come from them). */
+const route = <const R extends RouteContract>(r: R) => r;
 
 /** Every REST route of SPEC §7 and its owning service (ARCHITECTURE.md "Routes"). */
-export const routes = [
+export const routes = {
   // Session and account (identity)
-  route({
+  tokenCheck: route({
     method: 'GET',
     path: '/api/token/check/',
     service: 'identity',
@@ -41,7 +42,7 @@ export const routes = [
     summary: 'Session check',
     response: identity.tokenCheckResponse,
   }),
-  route({
+  tokenRefresh: route({
     method: 'POST',
     path: '/api/token/refresh/',
     service: 'identity',
@@ -51,7 +52,7 @@ export const routes = [
     response: identity.refreshResponse,
   }),
   // The refresh token itself is the credential: logging out must work after the access token expired.
-  route({
+  logout: route({
     method: 'POST',
     path: '/api/logout/',
     service: 'identity',
@@ -60,7 +61,7 @@ export const routes = [
     body: identity.logoutRequest,
     response: messageResponse,
   }),
-  route({
+  login: route({
     method: 'POST',
     path: '/login/',
     service: 'identity',
@@ -69,7 +70,7 @@ export const routes = [
     body: identity.loginRequest,
     response: identity.loginResponse,
   }),
-  route({
+  signup: route({
     method: 'POST',
     path: '/user_signup/',
     service: 'identity',
@@ -79,7 +80,7 @@ export const routes = [
     response: identity.signupResponse,
     status: 201,
   }),
-  route({
+  verifyEmail: route({
     method: 'POST',
     path: '/api/auth/verify-email/',
     service: 'identity',
@@ -88,7 +89,7 @@ export const routes = [
     body: identity.verifyEmailRequest,
     response: messageResponse,
   }),
-  route({
+  resendVerification: route({
     method: 'POST',
     path: '/api/auth/verify-email/resend/',
     service: 'identity',
@@ -97,7 +98,7 @@ export const routes = [
     body: identity.verifyResendRequest,
     response: messageResponse,
   }),
-  route({
+  requestPasswordReset: route({
     method: 'POST',
     path: '/api/auth/password-reset/request/',
     service: 'identity',
@@ -106,7 +107,7 @@ export const routes = [
     body: identity.passwordResetRequest,
     response: messageResponse,
   }),
-  route({
+  checkPasswordReset: route({
     method: 'POST',
     path: '/api/auth/password-reset/check/',
     service: 'identity',
@@ -115,7 +116,7 @@ export const routes = [
     body: identity.passwordResetCheckRequest,
     response: identity.passwordResetCheckResponse,
   }),
-  route({
+  confirmPasswordReset: route({
     method: 'POST',
     path: '/api/auth/password-reset/confirm/',
     service: 'identity',
@@ -124,7 +125,7 @@ export const routes = [
     body: identity.passwordResetConfirmRequest,
     response: messageResponse,
   }),
-  route({
+  changePassword: route({
     method: 'POST',
     path: '/api/settings/change-password/',
     service: 'identity',
@@ -133,7 +134,7 @@ export const routes = [
     body: identity.changePasswordRequest,
     response: messageResponse,
   }),
-  route({
+  deleteAccount: route({
     method: 'POST',
     path: '/delete-account/',
     service: 'identity',
@@ -142,7 +143,7 @@ export const routes = [
     body: identity.deleteAccountRequest,
     response: messageResponse,
   }),
-  route({
+  getPreferences: route({
     method: 'GET',
     path: '/api/settings/preferences/',
     service: 'identity',
@@ -150,7 +151,7 @@ export const routes = [
     summary: "The account's preferences (beyond SPEC §7: the sound setting follows the person)",
     response: identity.preferences,
   }),
-  route({
+  updatePreferences: route({
     method: 'PUT',
     path: '/api/settings/preferences/',
     service: 'identity',
@@ -160,7 +161,7 @@ export const routes = [
     response: identity.preferences,
   }),
   // Trusted users (identity)
-  route({
+  listTrustedUsers: route({
     method: 'GET',
     path: '/api/settings/trusted-users/',
     service: 'identity',
@@ -168,7 +169,7 @@ export const routes = [
     summary: 'List trusted users',
     response: identity.trustedUserList,
   }),
-  route({
+  trustOrInvite: route({
     method: 'POST',
     path: '/api/settings/trusted-users/',
     service: 'identity',
@@ -177,7 +178,7 @@ export const routes = [
     body: identity.addTrustedUserRequest,
     response: identity.addTrustedUserResponse,
   }),
-  route({
+  trustUser: route({
     method: 'POST',
     path: '/trusted-users/',
     service: 'identity',
@@ -186,7 +187,7 @@ export const routes = [
     body: identity.createTrustedUserRequest,
     response: identity.createTrustedUserResponse,
   }),
-  route({
+  removeTrustedUser: route({
     method: 'DELETE',
     path: '/trusted-users/{id}/',
     service: 'identity',
@@ -196,7 +197,7 @@ export const routes = [
     response: messageResponse,
   }),
   // Accepting (tasks)
-  route({
+  readAcceptLink: route({
     method: 'GET',
     path: '/activate/{uidb64}/{token}/{taskId}/{action}',
     service: 'tasks',
@@ -205,7 +206,7 @@ export const routes = [
     params: tasks.activateParams,
     response: tasks.activateResponse,
   }),
-  route({
+  acceptTask: route({
     method: 'POST',
     path: '/accept_task',
     service: 'tasks',
@@ -215,7 +216,7 @@ export const routes = [
     response: messageResponse,
   }),
   // Tasks
-  route({
+  personalTasks: route({
     method: 'POST',
     path: '/api/tasks/personal/',
     service: 'tasks',
@@ -224,7 +225,7 @@ export const routes = [
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
-  route({
+  assignedTasks: route({
     method: 'POST',
     path: '/get_assigned/',
     service: 'tasks',
@@ -234,7 +235,7 @@ export const routes = [
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
-  route({
+  invitedTasks: route({
     method: 'POST',
     path: '/get_invited/',
     service: 'tasks',
@@ -244,7 +245,7 @@ export const routes = [
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
   }),
-  route({
+  savePersonalTask: route({
     method: 'POST',
     path: '/create_list',
     service: 'tasks',
@@ -253,7 +254,7 @@ export const routes = [
     body: tasks.taskForm,
     response: tasks.taskWriteResponse,
   }),
-  route({
+  assignTask: route({
     method: 'POST',
     path: '/send_email/assign_user/',
     service: 'tasks',
@@ -262,7 +263,7 @@ export const routes = [
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
   }),
-  route({
+  inviteToTask: route({
     method: 'POST',
     path: '/send_email/invite_user',
     service: 'tasks',
@@ -271,7 +272,7 @@ export const routes = [
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
   }),
-  route({
+  editSharedTask: route({
     method: 'POST',
     path: '/edit_shared_task/',
     service: 'tasks',
@@ -280,7 +281,7 @@ export const routes = [
     body: tasks.editSharedTaskForm,
     response: tasks.taskWriteResponse,
   }),
-  route({
+  deleteTask: route({
     method: 'POST',
     path: '/delete_list/{id}',
     service: 'tasks',
@@ -290,7 +291,7 @@ export const routes = [
     body: tasks.deleteTaskRequest,
     response: messageResponse,
   }),
-  route({
+  completeTask: route({
     method: 'POST',
     path: '/completed/{id}',
     service: 'tasks',
@@ -300,7 +301,7 @@ export const routes = [
     body: tasks.completeTaskRequest,
     response: messageResponse,
   }),
-  route({
+  taskSummary: route({
     method: 'GET',
     path: '/api/tasks/summary/',
     service: 'tasks',
@@ -308,7 +309,7 @@ export const routes = [
     summary: "The dashboard's figures, computed in Postgres (beyond SPEC §7)",
     response: tasks.dashboardSummary,
   }),
-  route({
+  getTask: route({
     method: 'GET',
     path: '/api/tasks/{taskId}/',
     service: 'tasks',
@@ -317,7 +318,7 @@ export const routes = [
     params: tasks.taskIdParam,
     response: tasks.taskAnswer,
   }),
-  route({
+  progressLogs: route({
     method: 'GET',
     path: '/progress-logs/{taskId}/',
     service: 'tasks',
@@ -326,7 +327,7 @@ export const routes = [
     params: tasks.taskIdParam,
     response: tasks.progressLogsResponse,
   }),
-  route({
+  updateProgress: route({
     method: 'POST',
     path: '/progress/{taskId}/',
     service: 'tasks',
@@ -337,7 +338,7 @@ export const routes = [
     response: messageResponse,
   }),
   // Comments (tasks)
-  route({
+  taskComments: route({
     method: 'GET',
     path: '/task_comments/{taskId}',
     service: 'tasks',
@@ -347,7 +348,7 @@ export const routes = [
     query: tasks.commentsQuery,
     response: tasks.commentsResponse,
   }),
-  route({
+  addComment: route({
     method: 'POST',
     path: '/api/add_comment/',
     service: 'tasks',
@@ -358,7 +359,7 @@ export const routes = [
     status: 201,
   }),
   // Task attachments (tasks)
-  route({
+  previewAttachment: route({
     method: 'GET',
     path: '/api/preview/{taskId}/',
     service: 'tasks',
@@ -367,7 +368,7 @@ export const routes = [
     params: tasks.taskIdParam,
     response: tasks.filePreview,
   }),
-  route({
+  downloadAttachment: route({
     method: 'GET',
     path: '/api/download/presign/{taskId}/',
     service: 'tasks',
@@ -377,7 +378,7 @@ export const routes = [
     response: tasks.downloadResponse,
   }),
   // Folders
-  route({
+  listFolders: route({
     method: 'GET',
     path: '/api/folders/',
     service: 'folders',
@@ -386,7 +387,7 @@ export const routes = [
     query: folders.folderListQuery,
     response: folders.folderListResponse,
   }),
-  route({
+  createFolder: route({
     method: 'POST',
     path: '/api/folders/',
     service: 'folders',
@@ -396,7 +397,7 @@ export const routes = [
     response: folders.folder,
     status: 201,
   }),
-  route({
+  updateFolder: route({
     method: 'PUT',
     path: '/api/folders/{id}/',
     service: 'folders',
@@ -406,7 +407,7 @@ export const routes = [
     body: folders.updateFolderRequest,
     response: folders.folder,
   }),
-  route({
+  deleteFolder: route({
     method: 'DELETE',
     path: '/api/folders/{id}/',
     service: 'folders',
@@ -415,7 +416,7 @@ export const routes = [
     params: idParam,
     status: 204,
   }),
-  route({
+  attachTasks: route({
     method: 'POST',
     path: '/api/folders/{id}/attach-tasks/',
     service: 'folders',
@@ -425,7 +426,7 @@ export const routes = [
     body: folders.attachTasksRequest,
     response: folders.attachTasksResponse,
   }),
-  route({
+  previewBaseFile: route({
     method: 'GET',
     path: '/api/folders/{folderId}/preview-basefile/',
     service: 'folders',
@@ -434,7 +435,7 @@ export const routes = [
     params: folders.folderIdParam,
     response: tasks.filePreview,
   }),
-  route({
+  downloadBaseFile: route({
     method: 'GET',
     path: '/api/folders/{folderId}/download-basefile/',
     service: 'folders',
@@ -444,7 +445,7 @@ export const routes = [
     response: tasks.downloadResponse,
   }),
   // Files
-  route({
+  presignUpload: route({
     method: 'POST',
     path: '/api/uploads/presign/',
     service: 'files',
@@ -453,7 +454,7 @@ export const routes = [
     body: files.presignUploadRequest,
     response: files.presignUploadResponse,
   }),
-  route({
+  uploadUsage: route({
     method: 'GET',
     path: '/api/uploads/usage/',
     service: 'files',
@@ -462,7 +463,7 @@ export const routes = [
     response: files.storageUsageResponse,
   }),
   // Notifications
-  route({
+  listNotifications: route({
     method: 'GET',
     path: '/notifications/',
     service: 'notifications',
@@ -471,7 +472,7 @@ export const routes = [
     query: notifications.notificationListQuery,
     response: notifications.notificationListResponse,
   }),
-  route({
+  taskMessages: route({
     method: 'GET',
     path: '/notifications/task-messages/',
     service: 'notifications',
@@ -480,7 +481,7 @@ export const routes = [
     query: ws.taskMessagesQuery,
     response: ws.taskMessagesResponse,
   }),
-  route({
+  markNotificationsRead: route({
     method: 'POST',
     path: '/notifications/mark_as_read/',
     service: 'notifications',
@@ -489,7 +490,7 @@ export const routes = [
     body: notifications.notificationIdsRequest,
     response: notifications.notificationIdsResponse,
   }),
-  route({
+  deleteNotifications: route({
     method: 'POST',
     path: '/notifications/delete/',
     service: 'notifications',
@@ -498,7 +499,77 @@ export const routes = [
     body: notifications.notificationIdsRequest,
     response: notifications.notificationIdsResponse,
   }),
-] as const satisfies readonly RouteContract[];
+} satisfies Record<string, RouteContract>;
+export type RouteName = keyof typeof routes;
+/** The same routes as a list (the gateway, /openapi.json and the tests walk it). */
+export const allRoutes: RouteContract[] = Object.values(routes);
+
+/**
+ * Routes between Baton's own processes, never routed by the gateway (nor in /openapi.json): the caller
+ * forwards the person's bearer token, and the service answers from the token's owner, never from a name in
+ * the body.
+ */
+export const internalRoutes = {
+  jwks: route({
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    service: 'identity',
+    auth: false,
+    summary: "identity's public signing keys (every verifier reads them)",
+  }),
+  ownPersonalTasks: route({
+    method: 'POST',
+    path: '/internal/tasks/own-personal',
+    service: 'tasks',
+    auth: true,
+    summary:
+      "Which of `ids` are the token owner's personal tasks, as tasks has committed them (filing at once)",
+    body: tasks.ownPersonalTasksRequest,
+    response: tasks.ownPersonalTasksResponse,
+  }),
+  claimUpload: route({
+    method: 'POST',
+    path: '/internal/uploads/claim',
+    service: 'files',
+    auth: true,
+    summary: "Attach a stored upload of the token's owner to `ref`",
+    body: files.claimUploadRequest,
+    response: files.claimUploadResponse,
+  }),
+  grantFile: route({
+    method: 'POST',
+    path: '/internal/uploads/grant',
+    service: 'files',
+    auth: true,
+    summary: 'A short-lived URL for the file attached to `ref` (the caller checked who may see `ref`)',
+    body: files.grantRequest,
+    response: tasks.filePreview,
+  }),
+  releaseUpload: route({
+    method: 'POST',
+    path: '/internal/uploads/release',
+    service: 'files',
+    auth: true,
+    summary: "Undo a claim whose task or folder was never written: the upload is the owner's to use again",
+    body: files.releaseUploadRequest,
+    response: files.releaseUploadResponse,
+  }),
+  // The local-disk store's signed object URLs (the gateway forwards them to files as they are).
+  putObject: route({
+    method: 'PUT',
+    path: `${files.OBJECT_PATH_PREFIX}{key}`,
+    service: 'files',
+    auth: false,
+    summary: 'Store an upload through its signed URL',
+  }),
+  getObject: route({
+    method: 'GET',
+    path: `${files.OBJECT_PATH_PREFIX}{key}`,
+    service: 'files',
+    auth: false,
+    summary: 'Read a stored file through its signed URL',
+  }),
+} satisfies Record<string, RouteContract>;
 
 /** WebSocket routes of SPEC §7; all authenticate with the subprotocols ['jwt', accessToken]. */
 export const wsRoutes = [

@@ -1,16 +1,24 @@
 import { type EventEnvelope, type EventSubject, eventEnvelope, eventPayloads } from '@baton/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DurableSpec, EventBus, Subscription } from './bus';
-import type { KitTables } from './db';
+import { type KitTables, kitTables } from './db';
 import type { Logger } from './logger';
+
+/**
+ * One handler per event subject the consumer wants, each given its own payload's type and the service's
+ * transaction. The consumer's subjects are this map's keys.
+ */
+export type EventHandlers<DB> = {
+  [S in EventSubject]?: (event: EventEnvelope<S>, trx: Transaction<DB>) => Promise<void>;
+};
 
 export interface DurableConsumerOptions<DB extends KitTables> {
   bus: EventBus;
   db: Kysely<DB>;
   logger: Logger;
-  spec: Omit<DurableSpec, 'maxDeliver'> & { maxDeliver?: number };
-  /** Runs inside the transaction that also records the event as processed. */
-  handle: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>;
+  spec: Omit<DurableSpec, 'maxDeliver' | 'subjects'> & { maxDeliver?: number };
+  /** Each runs inside the transaction that also records the event as processed. */
+  handlers: EventHandlers<DB>;
   /** Runs after each commit of a newly handled event (e.g. to wake the outbox relay). */
   afterCommit?: () => void;
   /** How often to look for dead letters to replay (tests shorten it). */
@@ -37,23 +45,30 @@ export async function startDurableConsumer<DB extends KitTables>(
   const maxDeliver = options.spec.maxDeliver ?? 5;
   const { logger } = options;
   const consumer = options.spec.durable;
-  const db = options.db as unknown as Kysely<KitTables>;
+  const db = kitTables(options.db);
+  const subjects = Object.keys(options.handlers) as EventSubject[];
+  const handle = (event: EventEnvelope, trx: Transaction<DB>) => {
+    const handler = options.handlers[event.type] as
+      | ((event: EventEnvelope, trx: Transaction<DB>) => Promise<void>)
+      | undefined;
+    return handler?.(event, trx);
+  };
 
   /** Runs `event` once for this consumer; false when it had run already (a redelivery). */
   const handleOnce = (
     event: EventEnvelope,
     alsoInTransaction?: (trx: Transaction<KitTables>) => Promise<void>,
   ) =>
-    db.transaction().execute(async (trx) => {
-      const inserted = await trx
+    options.db.transaction().execute(async (trx) => {
+      const inserted = await kitTables(trx)
         .insertInto('kit_processed_events')
         .values({ consumer, event_id: event.id } as never)
         .onConflict((oc) => oc.doNothing())
         .returning('event_id')
         .executeTakeFirst();
-      await alsoInTransaction?.(trx);
+      await alsoInTransaction?.(kitTables(trx));
       if (!inserted) return false;
-      await options.handle(event, trx as unknown as Transaction<DB>);
+      await handle(event, trx);
       return true;
     });
 
@@ -83,42 +98,45 @@ export async function startDurableConsumer<DB extends KitTables>(
       .execute();
   };
 
-  const subscription = await options.bus.consume({ ...options.spec, maxDeliver }, async (delivery) => {
-    const parsed = parseEvent(delivery.data);
-    if ('invalid' in parsed) {
-      await deadLetter({
-        subject: delivery.subject,
-        data: delivery.data,
-        error: parsed.invalid,
-        attempts: delivery.attempt,
-      });
-      delivery.term();
-      return;
-    }
-    const { event } = parsed;
-    try {
-      const handled = await handleOnce(event);
-      delivery.ack();
-      if (handled) options.afterCommit?.();
-    } catch (error) {
-      if (delivery.attempt >= maxDeliver) {
+  const subscription = await options.bus.consume(
+    { ...options.spec, subjects, maxDeliver },
+    async (delivery) => {
+      const parsed = parseEvent(delivery.data);
+      if ('invalid' in parsed) {
         await deadLetter({
           subject: delivery.subject,
           data: delivery.data,
-          eventId: event.id,
-          error: messageOf(error),
+          error: parsed.invalid,
           attempts: delivery.attempt,
         });
         delivery.term();
-      } else {
-        logger.warn(
-          { err: error, eventId: event.id, attempt: delivery.attempt },
-          'event failed; will redeliver',
-        );
-        delivery.nak(redeliveryDelayMs(delivery.attempt));
+        return;
       }
-    }
-  });
+      const { event } = parsed;
+      try {
+        const handled = await handleOnce(event);
+        delivery.ack();
+        if (handled) options.afterCommit?.();
+      } catch (error) {
+        if (delivery.attempt >= maxDeliver) {
+          await deadLetter({
+            subject: delivery.subject,
+            data: delivery.data,
+            eventId: event.id,
+            error: messageOf(error),
+            attempts: delivery.attempt,
+          });
+          delivery.term();
+        } else {
+          logger.warn(
+            { err: error, eventId: event.id, attempt: delivery.attempt },
+            'event failed; will redeliver',
+          );
+          delivery.nak(redeliveryDelayMs(delivery.attempt));
+        }
+      }
+    },
+  );
 
   /** Replays the dead letters an operator asked for: each once; a failure is kept with its new error. */
   const replayRequested = async () => {

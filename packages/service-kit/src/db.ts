@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Generated, Kysely, PostgresDialect, sql } from 'kysely';
+import { type Generated, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from './logger';
@@ -157,6 +157,18 @@ export interface DatabaseOptions {
 }
 
 export type Database<T> = Kysely<T & KitTables>;
+
+/**
+ * The kit's own tables of a service's database or transaction. Kysely's types cannot see that a generic
+ * `Kysely<T & KitTables>` holds them (its query builders are invariant in the tables), so the kit's generic
+ * code (the core, consumers) views them through this one function.
+ */
+export function kitTables<T extends KitTables>(db: Transaction<T>): Transaction<KitTables>;
+export function kitTables<T extends KitTables>(db: Kysely<T>): Kysely<KitTables>;
+// biome-ignore lint/suspicious/noExplicitAny: the one place the kit's tables are seen through a generic database.
+export function kitTables(db: Kysely<any>) {
+  return db;
+}
 
 /** URL of `database` on the server of `serverUrl`. */
 export function databaseUrl(serverUrl: string, database: string) {

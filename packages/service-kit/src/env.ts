@@ -29,3 +29,13 @@ export const envVars = {
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1'),
 };
+
+/**
+ * Who issues access tokens and for whom (identity signs with them; every verifier checks them): the one
+ * shape every config that touches tokens spreads in (`z.object({ ...jwtEnv, … })`).
+ */
+export const jwtEnv = {
+  JWT_ISSUER: z.string().min(1).default('baton-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('baton'),
+};
+export type JwtConfig = z.output<z.ZodObject<typeof jwtEnv>>;

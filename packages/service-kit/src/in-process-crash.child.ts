@@ -4,12 +4,14 @@
  * never finishes (the parent kills the process there); with CRASH_MODE=resume it only starts, so the
  * relay publishes what the previous run left. Each handled event adds a row to crash_effects.
  */
+
 import { sql } from 'kysely';
 import { startDurableConsumer } from './consumer';
-import { openDatabase } from './db';
+import { type KitTables, openDatabase } from './db';
 import { createLogger } from './logger';
 import { InProcessBus } from './memory-bus';
 import { enqueueEvent, OutboxRelay } from './outbox';
+import { onEach } from './testing';
 
 interface Tables {
   crash_effects: { event_id: string };
@@ -33,14 +35,14 @@ await startDurableConsumer({
   bus,
   db,
   logger,
-  spec: { durable: 'crash-test', stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
-  handle: async (event, trx) => {
+  spec: { durable: 'crash-test', stream: 'IDENTITY' },
+  handlers: onEach<Tables & KitTables>(['identity.user.deleted'], async (event, trx) => {
     await trx.insertInto('crash_effects').values({ event_id: event.id }).execute();
     if (hang) {
       console.log(`handling ${event.id}`);
       await new Promise(() => {});
     }
-  },
+  }),
 });
 bus.open();
 if (hang) {

@@ -1,5 +1,3 @@
-import './heap';
-
 export * from './app';
 export * from './auth';
 export * from './bus';
@@ -12,6 +10,7 @@ export * from './lifecycle';
 export * from './logger';
 export * from './mail-caps';
 export * from './memory-bus';
+export * from './mount';
 export * from './nats-bus';
 export * from './outbox';
 export * from './periodic';

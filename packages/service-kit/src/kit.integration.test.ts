@@ -17,6 +17,7 @@ import { InProcessBus } from './memory-bus';
 import { NatsBus } from './nats-bus';
 import { enqueueEvent, enqueueMail, enqueuePush, OutboxRelay } from './outbox';
 import { RevocationList } from './revocations';
+import { onEach } from './testing';
 
 const logger = createLogger({ name: 'kit-test' });
 let db: Database<object>;
@@ -103,10 +104,10 @@ describe.each([
       bus,
       db,
       logger,
-      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
-      handle: async (event) => {
+      spec: { durable, stream: 'IDENTITY' },
+      handlers: onEach(['identity.user.deleted'], async (event) => {
         handled.push(event.id);
-      },
+      }),
     });
     const event = envelope();
     // Two different message ids, one event id: a republish after a crash looks like this.
@@ -131,12 +132,12 @@ describe.each([
       bus,
       db,
       logger,
-      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'], maxDeliver: 3 },
-      handle: async (event) => {
+      spec: { durable, stream: 'IDENTITY', maxDeliver: 3 },
+      handlers: onEach(['identity.user.deleted'], async (event) => {
         if (event.data && (event.data as { email: string }).email !== 'poison@example.com') return;
         attempts += 1;
         throw new Error('always fails');
-      },
+      }),
     });
     const event = { ...envelope(), data: { userId: randomUUID(), email: 'poison@example.com' } };
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
@@ -161,12 +162,12 @@ describe.each([
       db,
       logger,
       replayPollMs: 100,
-      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'], maxDeliver: 2 },
-      handle: async (event) => {
+      spec: { durable, stream: 'IDENTITY', maxDeliver: 2 },
+      handlers: onEach(['identity.user.deleted'], async (event) => {
         if ((event.data as { email: string }).email !== 'later@example.com') return;
         if (broken) throw new Error('the projection table is missing');
         applied.push(event.id);
-      },
+      }),
     });
     const letters = () =>
       db.selectFrom('kit_dead_letters').selectAll().where('consumer', '=', durable).execute();
@@ -202,8 +203,8 @@ describe.each([
       bus,
       db,
       logger,
-      spec: { durable, stream: 'IDENTITY', subjects: ['identity.user.deleted'] },
-      handle: async () => undefined,
+      spec: { durable, stream: 'IDENTITY' },
+      handlers: onEach(['identity.user.deleted'], async () => undefined),
     });
     const id = randomUUID();
     await bus.publish('identity.user.deleted', { id, nonsense: true }, { msgId: id });

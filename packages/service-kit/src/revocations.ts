@@ -1,6 +1,7 @@
 import { eventEnvelope, eventPayloads, MAX_ACCESS_TOKEN_TTL_SECONDS } from '@baton/contracts';
 import { createTokenVerifier, type TokenVerifierOptions } from './auth';
 import type { EventBus, Subscription } from './bus';
+import type { JwtConfig } from './env';
 import type { Logger } from './logger';
 
 export interface Revocation {
@@ -99,7 +100,7 @@ export class RevocationList {
  */
 export async function createSessionVerifier(
   keys: TokenVerifierOptions['keys'],
-  config: { JWT_ISSUER: string; JWT_AUDIENCE: string },
+  config: JwtConfig,
   parts: { bus: EventBus; logger: Logger },
 ) {
   const revocations = await RevocationList.follow(parts.bus, parts.logger);

@@ -1,11 +1,12 @@
 import type { Mailer } from '@baton/mailer';
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ReadinessCheck } from './app';
-import type { TokenVerifierOptions } from './auth';
+import { createTokenVerifier, type TokenVerifierOptions } from './auth';
 import type { EventBus } from './bus';
-import { countDeadLetters } from './consumer';
-import { type Database, type KitTables, openDatabase, pingDatabase } from './db';
+import { countDeadLetters, type DurableConsumerOptions, startDurableConsumer } from './consumer';
+import { type Database, type KitTables, kitTables, openDatabase, pingDatabase } from './db';
+import type { JwtConfig } from './env';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 import { createSessionVerifier } from './revocations';
@@ -23,26 +24,40 @@ export interface ServiceOptions<Config> {
   database?: string;
 }
 
-export interface ServiceCoreOptions {
+export interface ServiceCoreOptions<T> {
   name: string;
   /** Server URL (DATABASE_URL); the service's own `database` is created on it when missing. */
   databaseUrl: string;
   database: string;
   migrations: Record<string, Migration>;
   bus: EventBus;
-  /** identity's signing keys: its JWKS URL, or its key resolver in one process. */
-  keys: TokenVerifierOptions['keys'];
-  config: { JWT_ISSUER: string; JWT_AUDIENCE: string };
+  /**
+   * identity's signing keys: its JWKS URL, or its key resolver in one process; identity itself reads its
+   * own from its database (`fromDatabase`).
+   */
+  keys:
+    | TokenVerifierOptions['keys']
+    | { fromDatabase: (db: Database<T>) => Promise<TokenVerifierOptions['keys']> };
+  config: JwtConfig;
+  /**
+   * Whether the verifier follows `identity.session.revoked` (default true). identity does not: it knows its
+   * sessions first-hand.
+   */
+  followRevocations?: boolean;
   mailer?: Mailer;
   logger?: Logger;
 }
 
+/** A durable consumer of the core's database: its name, stream, and one handler per subject. */
+export type CoreConsumer<T> = Pick<DurableConsumerOptions<T & KitTables>, 'spec' | 'handlers'>;
+
 /**
- * What every service but identity opens the same way: its migrated database, the access-token verifier
- * that follows session revocations, the outbox relay, and the readiness checks over both. The service
- * adds its own parts with `onClose`, which stop before the relay and the database do.
+ * What every service opens the same way: its migrated database, the access-token verifier (following
+ * session revocations), the outbox relay, and the readiness checks over them. Writes go through `write`,
+ * event consumers through `consume`; the service adds its own parts with `onClose`, which stop before the
+ * relay and the database do.
  */
-export async function openServiceCore<T>(options: ServiceCoreOptions) {
+export async function openServiceCore<T>(options: ServiceCoreOptions<T>) {
   const logger = options.logger ?? createLogger({ name: options.name });
   const db: Database<T> = await openDatabase<T>({
     url: options.databaseUrl,
@@ -50,22 +65,33 @@ export async function openServiceCore<T>(options: ServiceCoreOptions) {
     migrations: options.migrations,
     logger,
   });
-  const { verifyAccess, revocations } = await createSessionVerifier(options.keys, options.config, {
-    bus: options.bus,
-    logger,
-  });
+  const keys = 'fromDatabase' in options.keys ? await options.keys.fromDatabase(db) : options.keys;
+  const { verifyAccess, revocations } =
+    options.followRevocations === false
+      ? {
+          verifyAccess: createTokenVerifier({
+            keys,
+            issuer: options.config.JWT_ISSUER,
+            audience: options.config.JWT_AUDIENCE,
+          }),
+          revocations: undefined,
+        }
+      : await createSessionVerifier(keys, options.config, { bus: options.bus, logger });
   const relay = new OutboxRelay({
-    db: db as unknown as Kysely<KitTables>,
+    db: kitTables(db),
     bus: options.bus,
     mailer: options.mailer,
     logger,
   }).start();
   const stops: Array<() => Promise<void> | void> = [];
+  const onClose = (stop: () => Promise<void> | void) => {
+    stops.unshift(stop);
+  };
   const readiness: Record<string, ReadinessCheck> = {
     database: () => pingDatabase(db),
     bus: () => options.bus.checkReady(),
     // Events a consumer gave up on, waiting for an operator (npm run dead-letters).
-    deadLetters: () => countDeadLetters(db as unknown as Kysely<KitTables>),
+    deadLetters: () => countDeadLetters(kitTables(db)),
   };
   return {
     logger,
@@ -73,15 +99,32 @@ export async function openServiceCore<T>(options: ServiceCoreOptions) {
     verifyAccess,
     relay,
     readiness,
-    /** Wakes the relay after a commit that wrote outbox rows. */
-    afterOutboxWrite: () => relay.kick(),
-    /** Runs `stop` when the service closes; the last registered stops first. */
-    onClose(stop: () => Promise<void> | void) {
-      stops.unshift(stop);
+    /**
+     * The unit of work: runs `work` in one transaction, then wakes the relay, so the events, mails and
+     * pushes it wrote to the outbox leave at once.
+     */
+    async write<R>(work: (trx: Transaction<T & KitTables>) => Promise<R>): Promise<R> {
+      const result = await db.transaction().execute(work);
+      relay.kick();
+      return result;
     },
+    /** Starts a durable consumer whose handlers write in this database; it stops when the service closes. */
+    async consume(consumer: CoreConsumer<T>) {
+      const subscription = await startDurableConsumer<T & KitTables>({
+        ...consumer,
+        bus: options.bus,
+        db,
+        logger,
+        afterCommit: () => relay.kick(),
+      });
+      onClose(() => subscription.stop());
+      return subscription;
+    },
+    /** Runs `stop` when the service closes; the last registered stops first. */
+    onClose,
     async close() {
       for (const stop of stops) await stop();
-      await revocations.stop();
+      await revocations?.stop();
       await relay.stop();
       await db.destroy();
     },

@@ -1,4 +1,7 @@
-import type { EventBus } from './bus';
+import { type EventEnvelope, type EventSubject, eventPayloads } from '@baton/contracts';
+import type { Transaction } from 'kysely';
+import { type EventBus, subjectMatches } from './bus';
+import type { EventHandlers } from './consumer';
 import { createLogger } from './logger';
 import { depthMessage, surrogateMessage } from './validate';
 
@@ -54,4 +57,19 @@ export function hostileBodies(valid: Record<string, unknown>) {
   });
   cases.push({ name: 'a body of 12,000 nested arrays', body: deeplyNested(), message: depthMessage });
   return cases;
+}
+
+/**
+ * The same handler for every subject matching one of `filters` (NATS wildcards allowed): for tests that
+ * watch a stream whole.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a test's handler may ignore the transaction; then any database does.
+export function onEach<DB = any>(
+  filters: string[],
+  handle: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>,
+): EventHandlers<DB> {
+  const subjects = (Object.keys(eventPayloads) as EventSubject[]).filter((subject) =>
+    filters.some((filter) => subjectMatches(filter, subject)),
+  );
+  return Object.fromEntries(subjects.map((subject) => [subject, handle]));
 }

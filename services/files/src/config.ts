@@ -1,4 +1,4 @@
-import { envVars, serviceEnv } from '@baton/service-kit';
+import { envVars, jwtEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 const optional = z
@@ -8,8 +8,7 @@ const optional = z
   .transform((v) => v || undefined);
 
 export const filesConfigSchema = z.object({
-  JWT_ISSUER: z.string().min(1).default('baton-identity'),
-  JWT_AUDIENCE: z.string().min(1).default('baton'),
+  ...jwtEnv,
   /** The app's public origin: the local store's signed URLs point at it (the gateway forwards them here). */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The local store keeps objects under FILES_DIR, by default `<BATON_DATA_DIR>/files`. */

@@ -1,9 +1,8 @@
-import { serviceEnv } from '@baton/service-kit';
+import { jwtEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const foldersConfigSchema = z.object({
-  JWT_ISSUER: z.string().min(1).default('baton-identity'),
-  JWT_AUDIENCE: z.string().min(1).default('baton'),
+  ...jwtEnv,
 });
 export type FoldersConfig = z.infer<typeof foldersConfigSchema>;
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope, Folder, Task } from '@baton/contracts';
 import { createLogger, NatsBus, startDurableConsumer } from '@baton/service-kit';
+import { onEach } from '@baton/service-kit/testing';
 import { eventually, readJson, type SignedUpUser, startPrivateNats, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestFolders, type TestFolders } from './testing';
@@ -23,10 +24,10 @@ beforeAll(async () => {
     bus,
     db: t.db,
     logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('watch'), stream: 'FOLDERS', subjects: ['folders.>'] },
-    handle: async (event) => {
+    spec: { durable: uniqueName('watch'), stream: 'FOLDERS' },
+    handlers: onEach(['folders.>'], async (event) => {
       folderEvents.push(event);
-    },
+    }),
   });
   ana = await t.person();
 }, 60_000);

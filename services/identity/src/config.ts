@@ -1,11 +1,10 @@
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from '@baton/contracts';
-import { envVars, mailEnv, serviceEnv } from '@baton/service-kit';
+import { envVars, jwtEnv, mailEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const identityConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
-  JWT_ISSUER: z.string().min(1).default('baton-identity'),
-  JWT_AUDIENCE: z.string().min(1).default('baton'),
+  ...jwtEnv,
   /**
    * Outlives the 15-minute idle mark by a useful margin: the shell renews it 15 minutes before `exp`
    * while the person is active, so the idle modal always has minutes left to count down.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '@baton/contracts';
 import { NatsServerProcess } from '@baton/local-infra';
 import { createLogger, type EventBus, InProcessBus, NatsBus, startDurableConsumer } from '@baton/service-kit';
-import { withOutage } from '@baton/service-kit/testing';
+import { onEach, withOutage } from '@baton/service-kit/testing';
 import { freePort, makeUser, uniqueName } from '@baton/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestIdentity } from './testing';
@@ -81,10 +81,10 @@ describe.each([
       bus: broker.bus,
       db: t.identity.deps.db,
       logger: t.identity.deps.logger,
-      spec: { durable: uniqueName('welcome'), stream: 'IDENTITY', subjects: ['identity.user.created'] },
-      handle: async (event) => {
+      spec: { durable: uniqueName('welcome'), stream: 'IDENTITY' },
+      handlers: onEach(['identity.user.created'], async (event) => {
         delivered.push(event);
-      },
+      }),
     });
     cleanup.push(() => consumer.stop());
 

@@ -1,11 +1,10 @@
-import { envVars, mailEnv, serviceEnv } from '@baton/service-kit';
+import { envVars, jwtEnv, mailEnv, serviceEnv } from '@baton/service-kit';
 import { z } from 'zod';
 
 export const tasksConfigSchema = z.object({
   /** Where accept links and sign-up links in mails point. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
-  JWT_ISSUER: z.string().min(1).default('baton-identity'),
-  JWT_AUDIENCE: z.string().min(1).default('baton'),
+  ...jwtEnv,
   /** Accept links work once and for this long. */
   ACCEPT_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** Caps on the mails people's actions send (off only for benchmarks). */

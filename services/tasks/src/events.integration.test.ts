@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@baton/contracts';
 import { createLogger, NatsBus, startDurableConsumer } from '@baton/service-kit';
+import { onEach } from '@baton/service-kit/testing';
 import { readJson, startPrivateNats, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTasks, type TestTasks } from './testing';
@@ -22,10 +23,10 @@ beforeAll(async () => {
     bus,
     db: t.db,
     logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('watch'), stream: 'TASKS', subjects: ['tasks.>'] },
-    handle: async (event) => {
+    spec: { durable: uniqueName('watch'), stream: 'TASKS' },
+    handlers: onEach(['tasks.>'], async (event) => {
       events.push(event);
-    },
+    }),
   });
 }, 60_000);
 

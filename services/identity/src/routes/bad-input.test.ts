@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { routes } from '@baton/contracts';
+import { allRoutes } from '@baton/contracts';
 import { capturingLogger, hostileBodies } from '@baton/service-kit/testing';
 import { readJson, type SignedUpUser, signUp } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const withBody = routes
+const withBody = allRoutes
   .filter((r) => r.service === 'identity' && r.body)
   .map((r) => [`${r.method} ${r.path}`, r] as const);
 

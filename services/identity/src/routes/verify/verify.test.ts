@@ -1,5 +1,6 @@
 import { type EventEnvelope, identityMessages as m } from '@baton/contracts';
 import { startDurableConsumer } from '@baton/service-kit';
+import { onEach } from '@baton/service-kit/testing';
 import { confirmationToken, readJson, signUp, uniqueName } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +19,10 @@ beforeAll(async () => {
     bus: ctx.t.bus,
     db: ctx.t.identity.deps.db,
     logger: ctx.t.identity.deps.logger,
-    spec: { durable: uniqueName('verified'), stream: 'IDENTITY', subjects: ['identity.user.verified'] },
-    handle: async (event) => {
+    spec: { durable: uniqueName('verified'), stream: 'IDENTITY' },
+    handlers: onEach(['identity.user.verified'], async (event) => {
       verifiedEvents.push(event);
-    },
+    }),
   });
 });
 afterAll(() => consumer.stop());

@@ -7,6 +7,7 @@ import {
   pushSubject,
 } from '@baton/contracts';
 import { startDurableConsumer } from '@baton/service-kit';
+import { onEach } from '@baton/service-kit/testing';
 import { accountDeletion, readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, useTestTasks } from '../../testing';
@@ -31,10 +32,10 @@ beforeAll(async () => {
     bus: t.bus,
     db: t.db,
     logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('comments'), stream: 'TASKS', subjects: ['tasks.comment.created'] },
-    handle: async (event) => {
+    spec: { durable: uniqueName('comments'), stream: 'TASKS' },
+    handlers: onEach(['tasks.comment.created'], async (event) => {
       events.push(event);
-    },
+    }),
   });
 });
 
