@@ -1,4 +1,4 @@
-import { createLogger, EnvError, Lifecycle, NatsBus, parseEnv } from '@baton/service-kit';
+import { createLogger, EnvError, jwksUrl, Lifecycle, NatsBus, parseEnv } from '@baton/service-kit';
 import { gatewayEnvSchema, serviceUrlsOf } from './config';
 import { startConfiguredGateway } from './server';
 import { httpUpstream, type Upstreams } from './upstreams';
@@ -7,7 +7,7 @@ import { httpUpstream, type Upstreams } from './upstreams';
 async function main() {
   const env = parseEnv(gatewayEnvSchema);
   const urls = serviceUrlsOf(env);
-  const jwks = env.JWKS_URL ?? (urls.identity && new URL('/.well-known/jwks.json', urls.identity).toString());
+  const jwks = env.JWKS_URL ?? (urls.identity && jwksUrl(urls.identity).toString());
   if (!jwks) throw new EnvError('Invalid configuration:\n  JWKS_URL: set it or IDENTITY_URL');
   const logger = createLogger({ name: 'gateway' });
   const lifecycle = new Lifecycle(logger);

@@ -1,3 +1,4 @@
+import { internalRoutes } from '@baton/contracts';
 import { createMailer, type Mailer } from '@baton/mailer';
 import { z } from 'zod';
 import { EnvError, envVars, parseEnv } from './env';
@@ -16,6 +17,9 @@ const processEnv = {
  * What a service that sends mail reads besides: its config extends this (`serviceEnv(config.extend(mailEnv),
  * port)`), and only then does its process get a mailer, so a deployment gives SMTP only to those that mail.
  */
+/** Where identity publishes its public signing keys, on its base URL (the verifier of every other process). */
+export const jwksUrl = (identityUrl: string | URL) => new URL(internalRoutes.jwks.path, identityUrl);
+
 export const mailEnv = {
   SMTP_URL: z.string().min(1).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Baton <no-reply@baton.local>'),

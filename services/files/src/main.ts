@@ -1,4 +1,4 @@
-import { runServiceProcess } from '@baton/service-kit';
+import { jwksUrl, runServiceProcess } from '@baton/service-kit';
 import { createFiles, SERVICE_NAME } from './app';
 import { filesProcessEnv } from './config';
 
@@ -13,6 +13,6 @@ runServiceProcess({
       bus,
       logger,
       config: env,
-      keys: new URL('/.well-known/jwks.json', env.IDENTITY_URL),
+      keys: jwksUrl(env.IDENTITY_URL),
     }),
 });

@@ -7,11 +7,12 @@ import {
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultFoldersConfig, type FoldersConfig } from './config';
+import { identityConsumer } from './consumers/identity.consumer';
+import { tasksConsumer } from './consumers/tasks.consumer';
 import type { FoldersDeps } from './context';
 import { migrations } from './db/migrations';
 import type { FoldersTables } from './db/schema';
-import { startProjections } from './projections';
-import { folderRoutes } from './routes/folders.routes';
+import { folderRoutes } from './routes/folders/folders.routes';
 import { tasksClient } from './tasks-client';
 
 export const SERVICE_NAME = 'folders';
@@ -33,7 +34,7 @@ export interface FoldersOptions extends ServiceOptions<FoldersConfig> {
   tasks: ServiceFetch;
 }
 
-/** Opens folders' database, starts its relay and its projections of tasks and identity, builds its app. */
+/** Opens folders' database, starts its relay and its consumers of tasks and identity, builds its app. */
 export async function createFolders(options: FoldersOptions) {
   const config = options.config ?? defaultFoldersConfig();
   const core = await openServiceCore<FoldersTables>({
@@ -44,19 +45,14 @@ export async function createFolders(options: FoldersOptions) {
     config,
   });
   const { db, logger } = core;
-  const projections = await startProjections({
-    bus: options.bus,
-    db,
-    logger,
-    afterCommit: core.afterOutboxWrite,
-  });
-  core.onClose(() => projections.stop());
+  await core.consume(tasksConsumer);
+  await core.consume(identityConsumer);
   const deps: FoldersDeps = {
     db,
     config,
     logger,
     verifyAccess: core.verifyAccess,
-    afterOutboxWrite: core.afterOutboxWrite,
+    write: core.write,
     files: filesClient(options.files, logger),
     tasks: tasksClient(options.tasks, logger),
   };

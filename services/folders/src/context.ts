@@ -1,4 +1,11 @@
-import type { Database, FilesClient, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type {
+  Database,
+  FilesClient,
+  KitTables,
+  Logger,
+  ServiceCore,
+  TokenVerifier,
+} from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { FoldersConfig } from './config';
 import type { FoldersTables } from './db/schema';
@@ -13,8 +20,8 @@ export interface FoldersDeps {
   config: FoldersConfig;
   logger: Logger;
   verifyAccess: TokenVerifier;
-  /** Called after a commit that wrote outbox rows. */
-  afterOutboxWrite: () => void;
+  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
+  write: ServiceCore<FoldersTables>['write'];
   /** The files service, on the person's behalf (base files). */
   files: FilesClient;
   /** The tasks service, on the person's behalf (tasks this service has not heard of yet). */

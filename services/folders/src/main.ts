@@ -1,4 +1,4 @@
-import { runServiceProcess } from '@baton/service-kit';
+import { jwksUrl, runServiceProcess } from '@baton/service-kit';
 import { createFolders, SERVICE_NAME } from './app';
 import { foldersProcessEnv } from './config';
 
@@ -12,7 +12,7 @@ runServiceProcess({
       bus,
       logger,
       config: env,
-      keys: new URL('/.well-known/jwks.json', env.IDENTITY_URL),
+      keys: jwksUrl(env.IDENTITY_URL),
       files: (path, init) => fetch(new URL(path, env.FILES_URL), init),
       tasks: (path, init) => fetch(new URL(path, env.TASKS_URL), init),
     }),

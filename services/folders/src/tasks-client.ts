@@ -1,4 +1,4 @@
-import { internalTaskPaths, type ownPersonalTasksResponse } from '@baton/contracts';
+import { internalRoutes, type ownPersonalTasksResponse } from '@baton/contracts';
 import { type AuthContext, type Logger, onBehalfOf, type ServiceFetch } from '@baton/service-kit';
 import type { z } from 'zod';
 
@@ -8,7 +8,8 @@ export function tasksClient(fetchTasks: ServiceFetch, logger: Logger) {
   return {
     /** Which of `ids` are the person's own personal tasks, as tasks has committed them. */
     ownPersonal: async (me: AuthContext, ids: string[]) =>
-      (await ask<z.infer<typeof ownPersonalTasksResponse>>(me, internalTaskPaths.ownPersonal, { ids })).tasks,
+      (await ask<z.infer<typeof ownPersonalTasksResponse>>(me, internalRoutes.ownPersonalTasks.path, { ids }))
+        .tasks,
   };
 }
 export type TasksClient = ReturnType<typeof tasksClient>;

@@ -1,4 +1,4 @@
-import { runServiceProcess } from '@baton/service-kit';
+import { jwksUrl, runServiceProcess } from '@baton/service-kit';
 import { createTasks, SERVICE_NAME } from './app';
 import { tasksProcessEnv } from './config';
 
@@ -13,7 +13,7 @@ runServiceProcess({
       mailer,
       logger,
       config: env,
-      keys: new URL('/.well-known/jwks.json', env.IDENTITY_URL),
+      keys: jwksUrl(env.IDENTITY_URL),
       identity: (path, init) => fetch(new URL(path, env.IDENTITY_URL), init),
       files: (path, init) => fetch(new URL(path, env.FILES_URL), init),
     }),

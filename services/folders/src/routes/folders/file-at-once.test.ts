@@ -2,7 +2,7 @@ import type { Task } from '@baton/contracts';
 import { InProcessBus } from '@baton/service-kit';
 import { eventually, readJson, type SignedUpUser } from '@baton/test-kit';
 import { expect, it } from 'vitest';
-import { useTestFolders } from '../testing';
+import { useTestFolders } from '../../testing';
 
 /** A bus on which tasks' events take 400 ms to go out: folders has not heard of a new task for that long. */
 class SlowTaskEvents extends InProcessBus {

@@ -7,10 +7,19 @@ import {
 } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
 import { type AuthContext, badRequest, type ClaimedFile, enqueueEvent, notFound } from '@baton/service-kit';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { FoldersDeps, FoldersTrx } from './context';
-import { type FolderRow, selectFolders, toFolder } from './views';
+import type { FoldersDeps, FoldersTrx } from '../../context';
+import {
+  deleteFolderRow,
+  type FolderRow,
+  fileTasks,
+  folderView,
+  insertFolderRow,
+  knownTaskIds,
+  ownFolder,
+  rememberTasks,
+  updateFolderRow,
+} from './folders.repository';
 
 type Create = z.output<typeof createFolderRequest>;
 type Update = z.output<typeof updateFolderRequest>;
@@ -31,27 +40,15 @@ const labelOf = (label: string | null | undefined, file: ClaimedFile) =>
   file.name.replace(/\.[^.]+$/, '').slice(0, limits.baseFileLabel) ||
   file.name.slice(0, limits.baseFileLabel);
 
-async function write<T>(deps: FoldersDeps, work: (trx: FoldersTrx) => Promise<T>) {
-  const result = await deps.db.transaction().execute(work);
-  deps.afterOutboxWrite();
-  return result;
-}
-
-const viewOf = async (trx: FoldersTrx, id: string) =>
-  toFolder(await selectFolders(trx).where('f.id', '=', id).executeTakeFirstOrThrow());
-
 /** The folder if `ownerId` owns it; anyone else gets the 404 of a missing id. */
 export async function folderFor(deps: FoldersDeps, id: string, ownerId: string) {
-  const row = await selectFolders(deps.db)
-    .where('f.id', '=', id)
-    .where('f.owner_id', '=', ownerId)
-    .executeTakeFirst();
+  const row = await ownFolder(deps.db, id, ownerId);
   if (!row) throw notFound(folderMessages.notFound);
   return row;
 }
 
 async function announce(trx: FoldersTrx, me: AuthContext, id: string, kind: 'created' | 'updated') {
-  const folder = await viewOf(trx, id);
+  const folder = await folderView(trx, id);
   await enqueueEvent(trx, kind === 'created' ? 'folders.folder.created' : 'folders.folder.updated', {
     actorId: me.userId,
     audience: [me.userId],
@@ -87,21 +84,18 @@ function insertFolder(
   color: string | null,
   file: ClaimedFile | null | undefined,
 ) {
-  return write(deps, async (trx) => {
-    await trx
-      .insertInto('folders')
-      .values({
-        id,
-        owner_id: me.userId,
-        name: body.name,
-        color,
-        base_file_key: file?.key ?? null,
-        base_file_url: file?.url ?? null,
-        base_file_label: file ? labelOf(body.baseFileLabel, file) : null,
-        sort_order: body.sort_order,
-        is_archived: body.is_archived,
-      })
-      .execute();
+  return deps.write(async (trx) => {
+    await insertFolderRow(trx, {
+      id,
+      owner_id: me.userId,
+      name: body.name,
+      color,
+      base_file_key: file?.key ?? null,
+      base_file_url: file?.url ?? null,
+      base_file_label: file ? labelOf(body.baseFileLabel, file) : null,
+      sort_order: body.sort_order,
+      is_archived: body.is_archived,
+    });
     return announce(trx, me, id, 'created');
   });
 }
@@ -136,12 +130,8 @@ function changeFolder(
         }
       : {}),
   };
-  return write(deps, async (trx) => {
-    await trx
-      .updateTable('folders')
-      .set({ ...changes, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .execute();
+  return deps.write(async (trx) => {
+    await updateFolderRow(trx, row.id, changes);
     if (file !== undefined) await detach(trx, me, row.id, row.base_file_key);
     return announce(trx, me, row.id, 'updated');
   });
@@ -149,13 +139,8 @@ function changeFolder(
 
 /** Deletes the folder; its tasks stay, unfiled (tasks hears `folders.folder.deleted`), its base file goes. */
 export async function deleteFolder(deps: FoldersDeps, me: AuthContext, row: FolderRow) {
-  await write(deps, async (trx) => {
-    await trx
-      .updateTable('tasks')
-      .set({ folder_id: null, folder_changed_at: sql<Date>`now()` })
-      .where('folder_id', '=', row.id)
-      .execute();
-    await trx.deleteFrom('folders').where('id', '=', row.id).execute();
+  await deps.write(async (trx) => {
+    await deleteFolderRow(trx, row.id);
     await enqueueEvent(trx, 'folders.folder.deleted', {
       actorId: me.userId,
       audience: [me.userId],
@@ -171,38 +156,19 @@ export async function deleteFolder(deps: FoldersDeps, me: AuthContext, row: Fold
  * Their events, older than the filing, then leave the folder as filed (`projections.ts`).
  */
 async function learnNewTasks(deps: FoldersDeps, me: AuthContext, ids: string[]) {
-  const known = await deps.db.selectFrom('tasks').select('id').where('id', 'in', ids).execute();
-  const unknown = ids.filter((id) => !known.some((task) => task.id === id));
+  const known = new Set(await knownTaskIds(deps.db, ids));
+  const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length === 0) return;
   const fresh = await deps.tasks.ownPersonal(me, unknown);
-  if (fresh.length === 0) return;
-  await deps.db
-    .insertInto('tasks')
-    .values(
-      fresh.map((task) => ({
-        id: task.id,
-        owner_id: me.userId,
-        folder_id: null,
-        completed: task.completed,
-        folder_changed_at: new Date(0),
-      })),
-    )
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  if (fresh.length > 0) await rememberTasks(deps.db, me.userId, fresh);
 }
 
 /** Files the caller's own personal tasks in the folder; any other id refuses the whole call. */
 export async function attachTasks(deps: FoldersDeps, me: AuthContext, row: FolderRow, taskIds: string[]) {
   const ids = [...new Set(taskIds.map((id) => id.toLowerCase()))];
   await learnNewTasks(deps, me, ids);
-  return write(deps, async (trx) => {
-    const filed = await trx
-      .updateTable('tasks')
-      .set({ folder_id: row.id, folder_changed_at: sql<Date>`now()` })
-      .where('id', 'in', ids)
-      .where('owner_id', '=', me.userId)
-      .returning('id')
-      .execute();
+  return deps.write(async (trx) => {
+    const filed = await fileTasks(trx, row.id, me.userId, ids);
     // Rolls the transaction back: nothing is filed unless everything may be.
     if (filed.length !== ids.length) throw badRequest(folderMessages.notYourTasks);
     await enqueueEvent(trx, 'folders.tasks.attached', {
@@ -210,6 +176,6 @@ export async function attachTasks(deps: FoldersDeps, me: AuthContext, row: Folde
       audience: [me.userId],
       data: { folderId: row.id, taskIds: ids },
     });
-    return viewOf(trx, row.id);
+    return folderView(trx, row.id);
   });
 }

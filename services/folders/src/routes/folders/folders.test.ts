@@ -5,7 +5,7 @@ import { fileMessages } from '@baton/contracts/constants';
 import { samples, uploadFile } from '@baton/files/testing';
 import { eventually, readJson, type SignedUpUser } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestFolders } from '../testing';
+import { useTestFolders } from '../../testing';
 
 const env = useTestFolders();
 const t = () => env.t;
