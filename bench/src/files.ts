@@ -78,7 +78,9 @@ async function transfer(base: string, access: string, body: Uint8Array<ArrayBuff
     const started = performance.now();
     const res = await fetch(url);
     let bytes = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    const reader = res.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read())
+      bytes += read.value.length;
     if (bytes !== body.length) throw new Error(`downloaded ${bytes} of ${body.length} bytes`);
     return performance.now() - started;
   });

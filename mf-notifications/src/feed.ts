@@ -46,11 +46,11 @@ const actions: ReadonlySet<unknown> = new Set<Notification['action']>([
   null,
 ]);
 
-/** A pushed message, if it has the shape of SPEC §3's Notification (checked by hand: no schema library in the bundle). */
-export function asNotification(message: unknown): Notification | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
+/** Whether a pushed message has the shape of SPEC §3's Notification (checked by hand: no schema library in the bundle). */
+function isNotification(message: unknown): message is Notification {
+  if (typeof message !== 'object' || message === null) return false;
   const m = message as Record<string, unknown>;
-  const valid =
+  return (
     typeof m.id === 'string' &&
     uuid.test(m.id) &&
     types.has(m.type) &&
@@ -63,6 +63,10 @@ export function asNotification(message: unknown): Notification | undefined {
     (m.task_id === undefined ||
       m.task_id === null ||
       (typeof m.task_id === 'string' && uuid.test(m.task_id))) &&
-    (m.action === undefined || actions.has(m.action));
-  return valid ? (m as unknown as Notification) : undefined;
+    (m.action === undefined || actions.has(m.action))
+  );
 }
+
+/** A pushed message, if it is a Notification. */
+export const asNotification = (message: unknown): Notification | undefined =>
+  isNotification(message) ? message : undefined;

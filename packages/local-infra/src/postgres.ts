@@ -38,7 +38,7 @@ const hookedEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGB
  * any such process listener it added; callers stop the server themselves.
  */
 async function withoutExitHooks<T>(fn: () => Promise<T>): Promise<T> {
-  const emitter = process as unknown as NodeJS.EventEmitter;
+  const emitter: NodeJS.EventEmitter = process;
   const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]));
   try {
     return await fn();

@@ -27,10 +27,11 @@ export function prepareStatementsOn(pool: pg.Pool): Registry {
   const registry: Registry = { names: new Map() };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as QueryFn;
-    (client as unknown as { query: QueryFn }).query = (config, values, ...rest) => {
+    const named: QueryFn = (config, values, ...rest) => {
       const name = typeof config === 'string' ? registry.names.get(config) : undefined;
       return name ? query({ name, text: config, values }, ...rest) : query(config, values, ...rest);
     };
+    Object.assign(client, { query: named });
   });
   return registry;
 }

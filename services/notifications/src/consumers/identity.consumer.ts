@@ -1,0 +1,17 @@
+import type { CoreConsumer } from '@baton/service-kit';
+import type { NotificationsTables } from '../db/schema';
+import { erasePerson, upsertPerson } from '../routes/notifications/notifications.repository';
+
+/** `notifications-identity`: people's names, to say who did something; a deleted account's data goes. */
+export const identityConsumer: CoreConsumer<NotificationsTables> = {
+  spec: { durable: 'notifications-identity', stream: 'IDENTITY' },
+  handlers: {
+    'identity.user.created': (event, trx) => {
+      const { userId, email, firstName, lastName } = event.data;
+      return upsertPerson(trx, { id: userId, email, first_name: firstName, last_name: lastName }).then(
+        () => undefined,
+      );
+    },
+    'identity.user.deleted': (event, trx) => erasePerson(trx, event.data.userId),
+  },
+};

@@ -1,0 +1,112 @@
+import type { EventEnvelope, WsTaskMessage } from '@baton/contracts';
+import { enqueuePush } from '@baton/service-kit';
+import type { NotificationsDeps, NotificationsTrx } from '../../context';
+import { liveTaskMessage, type NotificationDraft, notificationsFor } from '../../wording';
+import {
+  collapseNotification,
+  erasedAmong,
+  insertNotifications,
+  insertTaskMessages,
+  lockPeople,
+  nameOf,
+  newestNotifications,
+  notificationTime,
+  notificationsSince,
+  pruneTaskMessages,
+  taskMessageSeq,
+  taskMessagesAfter,
+  toNotification,
+} from './notifications.repository';
+
+/** How far before the `after` notification's time a resume looks (a consumer transaction's length, and more). */
+const resumeMarginMs = 10_000;
+/** How long a person's `/ws/tasks/` messages are kept: a socket away for longer fetches its lists again. */
+export const keptForMs = 24 * 60 * 60 * 1000;
+/** The most messages a resume replays; a socket that missed more fetches its lists again. */
+export const replayMax = 500;
+
+/**
+ * The person's newest notifications; with `after` (one of theirs), what a reconnecting bell missed since it,
+ * oldest first.
+ */
+export async function listNotifications(deps: NotificationsDeps, userId: string, after: string | undefined) {
+  const limit = deps.config.NOTIFICATIONS_LIST_LIMIT;
+  const seen = after ? await notificationTime(deps.db, userId, after) : undefined;
+  const rows =
+    after && seen
+      ? // created_at is its transaction's start, so a notification that committed after `after` may carry an
+        // earlier time. A margin catches those; the client knows the rest.
+        await notificationsSince(deps.db, userId, new Date(seen.getTime() - resumeMarginMs), after, limit)
+      : await newestNotifications(deps.db, userId, limit);
+  return rows.map(toNotification);
+}
+
+/**
+ * Logs `message` for each of `people` and queues its push to their `/ws/tasks/` sockets, carrying the log
+ * entry's id. The people are locked first, in one order (a lock per person, held until commit), so one
+ * person's entries take their `seq` in commit order: a resume after an entry can never miss one that
+ * committed later with a lower `seq`. A redelivered event logs and pushes nothing again.
+ */
+export async function logTaskMessage(
+  trx: NotificationsTrx,
+  eventId: string,
+  people: string[],
+  message: WsTaskMessage,
+) {
+  const ids = [...new Set(people)].sort();
+  if (ids.length === 0) return;
+  await lockPeople(trx, ids);
+  const logged = await insertTaskMessages(trx, eventId, ids, message);
+  for (const row of logged)
+    await enqueuePush(trx, row.user_id, { channel: 'tasks', payload: { ...message, id: row.id } });
+  await pruneTaskMessages(trx, ids, new Date(Date.now() - keptForMs));
+}
+
+/**
+ * What a socket of `userId` missed after the entry `after`, oldest first, each with its id; or `resync`
+ * when the entry is not theirs or no longer kept, or more than `replayMax` followed it.
+ */
+export async function missedTaskMessages(deps: NotificationsDeps, userId: string, after: string) {
+  const resync = { messages: [], resync: true };
+  const seq = await taskMessageSeq(deps.db, userId, after);
+  if (seq === undefined) return resync;
+  const rows = await taskMessagesAfter(deps.db, userId, seq, replayMax + 1);
+  if (rows.length > replayMax) return resync;
+  return { messages: rows.map((row) => ({ ...row.payload, id: row.id })), resync: false };
+}
+
+/** A draft as the row to insert. */
+const rowOf = (eventId: string, { userId, type, title, message, taskId, action }: NotificationDraft) => ({
+  type,
+  title,
+  message,
+  user_id: userId,
+  event_id: eventId,
+  task_id: taskId,
+  action,
+});
+
+/**
+ * Stores the notifications of a task, comment or folder event and queues, in the same transaction, their
+ * pushes to `/ws/notifications/`, and logs the event's `/ws/tasks/` message for everyone in its audience (the
+ * actor's other tabs too) with its push. The outbox publishes them after commit, so a crash loses none and a
+ * redelivery adds none. Collapsing ones (a task's comments) join the person's unread one of the same key,
+ * which is pushed again with its id, so the bell replaces it.
+ */
+export async function notifyOf(trx: NotificationsTrx, event: EventEnvelope) {
+  const gone = await erasedAmong(trx, event.audience);
+  const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
+  const stored = await insertNotifications(
+    trx,
+    drafts.filter((d) => !d.collapse).map((d) => rowOf(event.id, d)),
+  );
+  for (const draft of drafts)
+    if (draft.collapse) stored.push(await collapseNotification(trx, rowOf(event.id, draft), draft.collapse));
+  for (const row of stored)
+    await enqueuePush(trx, row.user_id, { channel: 'notifications', payload: toNotification(row) });
+  const live = liveTaskMessage(event);
+  if (live) {
+    const audience = event.audience.filter((userId) => !gone.has(userId));
+    await logTaskMessage(trx, event.id, audience, live);
+  }
+}
