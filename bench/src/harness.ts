@@ -6,6 +6,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '@baton/deploy/node-flags';
 import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import autocannon from 'autocannon';
 
@@ -29,11 +30,12 @@ export async function startServer() {
     MAIL_CATCHER_WEB_PORT: String(await freePort()),
   };
   delete env.NATS_URL;
-  // BENCH_APP_NODE_ARGS reach the app's node only (say --cpu-prof --cpu-prof-dir=/tmp/prof), not the load.
+  // The app runs with the servers' flags; BENCH_APP_NODE_ARGS follow them, for the app's node only (say
+  // --cpu-prof --cpu-prof-dir=/tmp/prof), not the load.
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(root, 'deploy/src/start.ts')],
+    [...serverNodeFlags, ...nodeArgs, '--import', 'tsx', join(root, 'deploy/src/start.ts')],
     {
       env,
       // BENCH_APP_LOG: a file for the app's output (with --trace-gc in BENCH_APP_NODE_ARGS, say).

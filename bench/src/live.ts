@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
 import WebSocket from 'ws';
 import { root } from './harness';
@@ -35,8 +36,8 @@ export async function startDistributed() {
     notifications: await freePort(),
   };
   const child: ChildProcess = spawn(
-    join(root, 'node_modules/.bin/tsx'),
-    [join(root, 'deploy/src/start-distributed.ts')],
+    process.execPath,
+    ['--import', 'tsx', join(root, 'deploy/src/start-distributed.ts')],
     {
       env: {
         ...process.env,
@@ -81,7 +82,7 @@ export async function startSingle() {
   };
   delete env.DATABASE_URL;
   delete env.NATS_URL;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'deploy/src/start.ts')], {
+  const child = spawn(process.execPath, serverNodeArgs(join(root, 'deploy/src/start.ts')), {
     env,
     stdio: 'ignore',
     detached: true,

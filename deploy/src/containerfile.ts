@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, matchesGlob } from 'node:path';
 import { repoRoot } from '@baton/gateway';
-import { DockerfileParser } from 'dockerfile-ast';
+import { DockerfileParser, ModifiableInstruction } from 'dockerfile-ast';
 
 /**
  * The Containerfile read as stages of instructions, the build context as `.dockerignore` leaves it, and the
@@ -45,12 +45,8 @@ export function parseContainerfile(text = readFileSync(containerfilePath, 'utf8'
     const stage = stages.at(-1);
     if (!stage) continue;
     const flags =
-      'getFlags' in instruction
-        ? Object.fromEntries(
-            (instruction as unknown as { getFlags(): { getName(): string; getValue(): string | null }[] })
-              .getFlags()
-              .map((flag) => [flag.getName(), flag.getValue() ?? '']),
-          )
+      instruction instanceof ModifiableInstruction
+        ? Object.fromEntries(instruction.getFlags().map((flag) => [flag.getName(), flag.getValue() ?? '']))
         : {};
     stage.instructions.push({
       keyword,

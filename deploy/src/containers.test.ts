@@ -14,6 +14,7 @@ import {
   type Stage,
   workspaceClosure,
 } from './containerfile';
+import { serverNodeArgs } from './node-flags';
 import { deploymentVariables, processEnvs, processVariables } from './processes';
 
 /**
@@ -88,13 +89,24 @@ describe('the Containerfile', () => {
     expect(readFileSync(join(repoRoot, 'deploy/container/healthcheck.mjs'), 'utf8')).toContain('/healthz');
   });
 
-  it('has one target per service and the gateway, each starting its own entrypoint', () => {
+  it("has one target per service and the gateway, each starting its own entrypoint with the servers' node flags", () => {
     for (const [name, entrypoint] of Object.entries(entrypoints)) {
       expect(stages, name).toContain(name);
       const cmd = stage(name).find((i) => i.keyword === 'CMD');
-      expect(JSON.parse(cmd?.args ?? '[]'), name).toEqual(['node', '--import', 'tsx', entrypoint]);
+      expect(JSON.parse(cmd?.args ?? '[]'), name).toEqual(['node', ...serverNodeArgs(entrypoint)]);
       expect(existsSync(join(repoRoot, entrypoint)), entrypoint).toBe(true);
     }
+  });
+
+  it("gives npm start and each server workspace's start script the same node flags as the images", () => {
+    const startScript = (dir: string) =>
+      JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')).scripts.start as string;
+    expect(startScript('.')).toBe(['node', ...serverNodeArgs('deploy/src/start.ts')].join(' '));
+    expect(startScript('deploy')).toBe(['node', ...serverNodeArgs('src/start.ts')].join(' '));
+    for (const entrypoint of Object.values(entrypoints))
+      expect(startScript(workspaceOf(entrypoint)), entrypoint).toBe(
+        ['node', ...serverNodeArgs('src/main.ts')].join(' '),
+      );
   });
 
   it('builds every image in stages: its production dependencies installed for its own workspace alone', () => {

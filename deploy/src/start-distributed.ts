@@ -4,6 +4,7 @@ import { repoRoot } from '@baton/gateway';
 import { EnvError, envVars, parseEnv } from '@baton/service-kit';
 import { z } from 'zod';
 import { startLocalMailCatcher } from './mail';
+import { serverNodeArgs } from './node-flags';
 
 /**
  * `npm run start:distributed`: every service and two gateway replicas as their own processes, sharing
@@ -25,7 +26,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
 });
 
-const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+/** tsx's loader by its file URL: each child finds it from any working directory. */
+const tsx = import.meta.resolve('tsx');
 
 async function main() {
   const env = parseEnv(envSchema);
@@ -64,7 +66,7 @@ async function main() {
   };
 
   const run = (name: string, script: string, extra: Record<string, string>) => {
-    const child = spawn(tsx, [join(repoRoot, script)], {
+    const child = spawn(process.execPath, serverNodeArgs(join(repoRoot, script), tsx), {
       env: { ...shared, ...extra },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -67,24 +67,12 @@ const cookieRoutes = new Set(['/login/']);
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });
 
-/**
- * The one public entry: every REST route of SPEC §7 (method and path exactly as written) goes to the
- * service that owns it, after the bearer token is checked on protected routes. Routes of services
- * that are not deployed answer 503 naming the service.
- */
-export function createGatewayApp(options: GatewayOptions) {
-  const app = createServiceApp({
-    name: 'gateway',
-    logger: options.logger,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    readiness: options.readiness,
-    // The local store's uploads: streamed to the files service, which counts them against their signed limit.
-    streamedBodyPrefix: OBJECT_PATH_PREFIX,
-  });
+/** The app's pages' security headers: its own code, its remotes' and its file storage's, nothing else. */
+function appHeadersOf(options: GatewayOptions) {
   // Remotes may be served from elsewhere (a CDN, a staging build for one tab): their code is allowed too.
   const remoteOrigins = options.static ? remoteOriginsOf(options.static) : [];
   const storage = options.storageOrigins ?? [];
-  const appHeaders = secureHeaders({
+  return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...remoteOrigins],
@@ -102,6 +90,23 @@ export function createGatewayApp(options: GatewayOptions) {
     xFrameOptions: 'DENY',
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * The one public entry: every REST route of SPEC §7 (method and path exactly as written) goes to the
+ * service that owns it, after the bearer token is checked on protected routes. Routes of services
+ * that are not deployed answer 503 naming the service.
+ */
+export function createGatewayApp(options: GatewayOptions) {
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: options.logger,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    readiness: options.readiness,
+    // The local store's uploads: streamed to the files service, which counts them against their signed limit.
+    streamedBodyPrefix: OBJECT_PATH_PREFIX,
+  });
+  const appHeaders = appHeadersOf(options);
   // A stored file's answer carries the files service's own headers (nosniff, a sandboxing CSP, a
   // disposition, framing by this origin only for previews); the app's policy is for the app's pages.
   app.use((c, next) => (c.req.path.startsWith(OBJECT_PATH_PREFIX) ? next() : appHeaders(c, next)));

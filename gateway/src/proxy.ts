@@ -49,7 +49,7 @@ export async function forward(
   headers.set('x-forwarded-for', client);
   const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
   // A file's bytes stream through; any other body is JSON within the body limit, handed over as it is read
-  // (a second stream around it would cost more than the bytes).
+  // (a second stream around it costs more than the bytes: bench/README.md, "The gateway's proxy").
   const body = !hasBody ? undefined : object ? c.req.raw.body : await c.req.arrayBuffer();
   // Its length, declared, lets the service judge its size without reading it as a stream first.
   if (body instanceof ArrayBuffer) headers.set('content-length', String(body.byteLength));
@@ -59,9 +59,8 @@ export async function forward(
     ...(body === undefined ? {} : { body, duplex: 'half' }),
   } as RequestInit);
   const response = await upstream(request);
-  // An answer made in this process is handed on as it is: its body is neither copied nor read through a web
-  // stream (a full Response, a stream and an AbortSignal per request; Node 20 keeps the latter two past a
-  // minor GC), and node-server writes the service's text or bytes in one go.
+  // An answer made in this process is handed on as it is, neither copied nor read through a web stream (which
+  // promoted every list page: bench/README.md), and node-server writes the service's text or bytes in one go.
   if (upstream.local) {
     for (const name of hopByHop) response.headers.delete(name);
     response.headers.set(REQUEST_ID_HEADER, c.get('requestId'));

@@ -89,7 +89,8 @@ export interface BucketOptions {
 /** A missing release asked for again within this time is not looked up again (paths are anyone's to try). */
 const missingFor = 60_000;
 
-export function bucketStore(options: BucketOptions): ReleaseStore {
+/** The bucket's objects under `<prefix><remote>/<version>/`: the S3 calls a bucket store makes. */
+function bucketObjects(options: BucketOptions) {
   const client = new S3Client({
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,
@@ -98,54 +99,79 @@ export function bucketStore(options: BucketOptions): ReleaseStore {
   });
   const { bucket, prefix = '' } = options;
   const keyOf = (remote: string, version: string, path = '') => `${prefix}${remote}/${version}/${path}`;
-  const fetching = new Map<string, Promise<string | undefined>>();
-  const missing = new Map<string, number>();
+  return {
+    location: `s3://${bucket}/${prefix}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
+    keyOf,
 
-  async function has(remote: string, version: string) {
-    try {
-      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(remote, version, manifestName) }));
-      return true;
-    } catch (error) {
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-        return false;
-      throw error;
-    }
-  }
+    /** Whether the release is there (its manifest, which is written last). */
+    async has(remote: string, version: string) {
+      try {
+        await client.send(
+          new HeadObjectCommand({ Bucket: bucket, Key: keyOf(remote, version, manifestName) }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return false;
+        throw error;
+      }
+    },
 
-  async function keysOf(remote: string, version: string) {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({
+    async keysOf(remote: string, version: string) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: keyOf(remote, version),
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.NextContinuationToken;
+      } while (token);
+      return keys;
+    },
+
+    async read(key: string) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray();
+    },
+
+    async write(remote: string, version: string, path: string, body: Uint8Array) {
+      await client.send(
+        new PutObjectCommand({
           Bucket: bucket,
-          Prefix: keyOf(remote, version),
-          ContinuationToken: token,
+          Key: keyOf(remote, version, path),
+          Body: body,
+          ContentType: getMimeType(path.replace(/\.(br|gz)$/, '')) ?? 'application/octet-stream',
+          CacheControl: immutableCaching,
         }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      token = page.NextContinuationToken;
-    } while (token);
-    return keys;
-  }
+    },
+  };
+}
+
+export function bucketStore(options: BucketOptions): ReleaseStore {
+  const objects = bucketObjects(options);
+  const fetching = new Map<string, Promise<string | undefined>>();
+  const missing = new Map<string, number>();
 
   /** Copies the release into the cache (beside, then renamed) and returns its folder there. */
   async function download(remote: string, version: string) {
     const target = resolve(options.cacheDir, remote, version);
     if (existsSync(join(target, manifestName))) return target;
-    if (!(await has(remote, version))) return undefined;
+    if (!(await objects.has(remote, version))) return undefined;
     const partial = `${target}.partial-${randomUUID()}`;
     try {
-      const base = keyOf(remote, version);
-      for (const key of await keysOf(remote, version)) {
+      const base = objects.keyOf(remote, version);
+      for (const key of await objects.keysOf(remote, version)) {
         const file = join(partial, key.slice(base.length));
         if (!file.startsWith(`${partial}/`)) continue;
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const bytes = await objects.read(key);
         await mkdir(dirname(file), { recursive: true });
-        await writeFile(
-          file,
-          await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
-        );
+        await writeFile(file, bytes);
       }
       await rename(partial, target);
     } catch (error) {
@@ -157,8 +183,8 @@ export function bucketStore(options: BucketOptions): ReleaseStore {
   }
 
   return {
-    location: `s3://${bucket}/${prefix}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
-    has,
+    location: objects.location,
+    has: objects.has,
     async localDir(remote, version) {
       const key = `${remote}/${version}`;
       if ((missing.get(key) ?? 0) > Date.now()) return undefined;
@@ -172,24 +198,15 @@ export function bucketStore(options: BucketOptions): ReleaseStore {
       return found;
     },
     async put(remote, version, dir, files) {
-      if (await has(remote, version)) return 'exists';
-      for (const path of manifestLast(files)) {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: keyOf(remote, version, path),
-            Body: await readFile(join(dir, path)),
-            ContentType: getMimeType(path.replace(/\.(br|gz)$/, '')) ?? 'application/octet-stream',
-            CacheControl: immutableCaching,
-          }),
-        );
-      }
+      if (await objects.has(remote, version)) return 'exists';
+      for (const path of manifestLast(files))
+        await objects.write(remote, version, path, await readFile(join(dir, path)));
       return 'added';
     },
   };
 }
 
-/** The gateway's and the release command's settings for the store (README "Releases"). */
+/** The gateway's and the release command's settings for the store (README "Configuration"). */
 export const releaseStoreEnv = z.object({
   /** `s3://<bucket>[/<prefix>]`, or a directory. */
   RELEASE_STORE: z.string().default('.data/releases'),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTasksBehindReplicas, testOrigin } from './testing';
 
-/** Limits lowered so a test reaches them quickly; the defaults are in ws.ts (defaultSocketLimits). */
+/** Limits lowered so a test reaches them quickly; the defaults are in ws/limits.ts (defaultSocketLimits). */
 const limits = { socketsPerPerson: 3, messagesPerSecond: 2, messageBurst: 5, pingIntervalMs: 150 };
 let stack: Awaited<ReturnType<typeof startTasksBehindReplicas>>;
 let person: SignedUpUser;

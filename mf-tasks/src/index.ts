@@ -1,2 +1,3 @@
-// The remote's own entry: the host only loads remoteEntry.js and the exposed ./Settings.
+// The remote's own entry: the host only loads remoteEntry.js and the exposed ./TaskList, ./TaskPage, ./Dashboard
+// and ./AcceptTask.
 export {};

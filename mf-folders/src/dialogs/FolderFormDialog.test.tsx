@@ -4,7 +4,7 @@ import { mockServer, storageOrigin, uploadHandlers } from '@baton/web-platform/t
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { folderOf, folderServer } from '../folders/handlers';
+import { folderOf, folderServer } from '../testing/handlers';
 import { defaultLabel } from './baseFile';
 import { FolderFormDialog, folderFormProblem } from './FolderFormDialog';
 

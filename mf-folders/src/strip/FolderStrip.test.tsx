@@ -12,7 +12,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { rememberReturn } from '../folders/focus';
-import { folderOf, folderServer } from '../folders/handlers';
+import { folderOf, folderServer } from '../testing/handlers';
 import FolderStrip from './FolderStrip';
 
 const server = mockServer();

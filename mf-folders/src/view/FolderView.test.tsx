@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeReturn } from '../folders/focus';
-import { folderOf, folderServer } from '../folders/handlers';
+import { folderOf, folderServer } from '../testing/handlers';
 import FolderView from './FolderView';
 
 const server = mockServer();

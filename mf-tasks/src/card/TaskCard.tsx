@@ -3,37 +3,26 @@ import {
   Banner,
   Button,
   cx,
-  Dialog,
   DropdownMenu,
-  FilePreviewDialog,
   formatFileSize,
   GripIcon,
   PaperclipIcon,
   type Priority,
   priorities,
   priorityColors,
-  useToast,
 } from '@baton/ui';
+import { type TaskCategory, useDensity, useTaskDrag } from '@baton/web-platform';
 import {
-  failureMessage,
-  type TaskCategory,
-  useApiClient,
-  useDensity,
-  useTaskDrag,
-} from '@baton/web-platform';
-import { type CSSProperties, type SyntheticEvent, useState } from 'react';
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+  useState,
+} from 'react';
 import { useAccept } from '../accept/useAccept';
-import {
-  formOf,
-  type TaskForm,
-  useDeleteTaskMutation,
-  useFolderChoicesQuery,
-  useSaveTaskMutation,
-  useSetCompletedMutation,
-} from '../api';
-import { CommentsDialog } from '../comments/CommentsDialog';
 import { messages } from '../messages';
 import {
+  type Capabilities,
   canMoveProgress,
   capabilities,
   dueDay,
@@ -43,8 +32,9 @@ import {
   preview,
   shownProgress,
 } from '../rules';
-import { HistoryDialog } from './HistoryDialog';
 import { ProgressControl } from './ProgressControl';
+import { TaskCardDialogs } from './TaskCardDialogs';
+import { type CardAction, useTaskCardActions } from './useTaskCardActions';
 
 export interface TaskCardProps {
   task: Task;
@@ -62,31 +52,23 @@ export interface TaskCardProps {
 /** Whether an event happened on the card itself rather than in one of its dialogs (portals elsewhere). */
 const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
 
-/** An action of the card besides its main one: a button when comfortable, an item of "More actions" when compact. */
-interface CardAction {
-  label: string;
-  onSelect: () => void;
-  danger?: boolean;
-}
-
 /**
- * Filing by menu, for keyboards and phones as well as a way out: "Move to <folder>" for each other active folder,
- * and "Remove from folder" for a filed task.
+ * A click with ctrl, meta or shift selects; the keyboard's way is Ctrl+Enter (or Cmd or Shift) anywhere in the
+ * card. The card's dialogs are portals: their clicks and keys bubble to the card through React, not through it.
  */
-function useFolderMoves(
-  task: Task,
-  enabled: boolean,
-  onMove: (folderId: string | null) => void,
-): CardAction[] {
-  const { data: folders = [] } = useFolderChoicesQuery(undefined, { skip: !enabled });
-  if (!enabled) return [];
-  return [
-    ...folders
-      .filter((folder) => folder.id !== task.folder?.id)
-      .map((folder) => ({ label: `Move to ${folder.name}`, onSelect: () => onMove(folder.id) })),
-    ...(task.folder ? [{ label: 'Remove from folder', onSelect: () => onMove(null) }] : []),
-  ];
-}
+const selectionHandlers = (select: () => void) => ({
+  onClick: (event: MouseEvent<HTMLElement>) => {
+    if (!inCard(event)) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey) select();
+  },
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+    if (!inCard(event)) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+      event.preventDefault();
+      select();
+    }
+  },
+});
 
 const dot = (priority: Priority) => (
   <span
@@ -170,16 +152,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
   const can = capabilities[category];
   const density = useDensity();
   const compact = density === 'compact';
-  const [expanded, setExpanded] = useState(false);
-  const [dialog, setDialog] = useState<'history' | 'comments' | 'delete' | 'preview' | null>(null);
-  const { request } = useApiClient();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saveTask] = useSaveTaskMutation();
-  const [setCompleted, completing] = useSetCompletedMutation();
-  const toast = useToast();
-  const [deleteTask, deleting] = useDeleteTaskMutation();
-  const description = preview(task.description);
-  const due = dueState(task);
+  const card = useTaskCardActions({ task, category, compact, onEdit, onFailure });
   const recipients = [...task.assigned_users, ...task.invited_users];
   const headingId = `task-${task.id}-title`;
   // SPEC §2: personal tasks are filed by dragging them onto a folder (the selection, when this card is in it).
@@ -192,73 +165,6 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
     },
     disabled: !filable,
   });
-  const folderMoves = useFolderMoves(task, filable, (folderId) => change({ folder_id: folderId }));
-
-  async function change(patch: Partial<TaskForm>) {
-    setFailure(null);
-    try {
-      await saveTask({ kind: kindOf(category), id: task.id, form: { ...formOf(task), ...patch } }).unwrap();
-    } catch (error) {
-      setFailure(failureMessage(error, messages.changeFailed));
-    }
-  }
-
-  /** Completes or reopens; a failure is the list's to say (a completed card has left for the other tab). */
-  async function complete(completed: boolean) {
-    try {
-      await setCompleted({ id: task.id, completed }).unwrap();
-      return true;
-    } catch (error) {
-      onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`);
-      return false;
-    }
-  }
-
-  async function toggleCompleted() {
-    setFailure(null);
-    const completed = !task.completed;
-    if (!(await complete(completed)) || !completed) return;
-    // The card leaves for the Completed tab: say so, with a way back.
-    const id = toast(
-      <>
-        “{task.title}” completed.{' '}
-        <button
-          type="button"
-          className="task-link"
-          onClick={() => {
-            toast.dismiss(id);
-            void complete(false);
-          }}
-        >
-          Undo
-        </button>
-      </>,
-      'success',
-    );
-  }
-
-  async function remove() {
-    try {
-      await deleteTask(task.id).unwrap();
-      setDialog(null);
-    } catch {
-      setDialog(null);
-      setFailure(messages.deleteFailed);
-    }
-  }
-
-  // The same names as buttons and as menu items, so people (and tests) find them either way. Compact, the
-  // attachment preview and the folder moves join them; comfortable, they keep their own places.
-  const actions: CardAction[] = [
-    { label: 'History', onSelect: () => setDialog('history') },
-    ...(can.comments ? [{ label: 'Comments', onSelect: () => setDialog('comments') }] : []),
-    ...(can.edit ? [{ label: 'Edit', onSelect: () => onEdit(task) }] : []),
-    ...(compact && task.attachment
-      ? [{ label: `Preview attachment ${task.attachment.name}`, onSelect: () => setDialog('preview') }]
-      : []),
-    ...(compact ? folderMoves : []),
-    ...(can.delete ? [{ label: 'Delete task', onSelect: () => setDialog('delete'), danger: true }] : []),
-  ];
   /** Delegated or received: it has an owner line. */
   const shared = category !== 'Personal Tasks';
 
@@ -277,208 +183,281 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
       data-dragging={drag.isDragging || undefined}
       ref={drag.cardRef}
       {...(filable ? drag.cardProps : {})}
-      // The card's dialogs are portals: their clicks and keys bubble here through React, not through the card.
-      onClick={(event) => {
-        if (!inCard(event)) return;
-        if (event.ctrlKey || event.metaKey || event.shiftKey) onSelect(task.id);
-      }}
-      // The keyboard's way: Ctrl+Enter (or Cmd or Shift) anywhere in the card.
-      onKeyDown={(event) => {
-        if (!inCard(event)) return;
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
-          event.preventDefault();
-          onSelect(task.id);
-        }
-      }}
+      {...selectionHandlers(() => onSelect(task.id))}
     >
-      <header className="task-card__header">
-        <h3 id={headingId} className="task-card__title">
-          {task.title}
-          {selected ? <span className="b-visually-hidden"> (selected)</span> : null}
-        </h3>
-        <div className="task-card__status">
-          {can.dueDate ? (
-            <label className="task-card__due-edit">
-              <span className={compact ? 'b-visually-hidden' : undefined}>Due date</span>
-              <input
-                type="date"
-                className="b-input"
-                value={dueDay(task.dueDate)}
-                required
-                onChange={(event) => event.target.value && change({ dueDate: event.target.value })}
-              />
-            </label>
-          ) : (
-            <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
-          )}
-          {due ? (
-            <span className={`task-badge task-badge--${due}`}>
-              {due === 'overdue' ? 'Overdue' : 'Due today'}
-            </span>
-          ) : null}
-          <PriorityChip
-            priority={task.priority}
-            onChange={can.edit ? (priority) => change({ priority }) : undefined}
-          />
-          {/* Last, so that the title starts at the same place on every kind of card. */}
-          {filable ? (
-            <button
-              type="button"
-              className="task-card__handle"
-              ref={drag.handleRef}
-              {...drag.handleProps}
-              aria-label={`Move “${task.title}” to a folder`}
-            >
-              <GripIcon />
-            </button>
-          ) : null}
-        </div>
-      </header>
-
+      <CardHeader
+        task={task}
+        can={can}
+        compact={compact}
+        selected={selected}
+        headingId={headingId}
+        handle={filable ? drag : null}
+        onChange={card.change}
+      />
       {shared || task.folder || task.attachment ? (
-        <div className="task-card__facts">
-          {shared ? (
-            <span>{can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}</span>
-          ) : null}
-          {shared && task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
-          {shared && !task.is_accepted ? (
-            <span className="task-badge task-badge--muted">
-              {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
-            </span>
-          ) : null}
-          {can.ownerSide && recipients.length > 0 ? (
-            // The name where the recipient has one; the address stays a hover away.
-            <span title={recipients.join(', ')}>
-              {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}:{' '}
-              {task.recipientName ?? recipients.join(', ')}
-            </span>
-          ) : null}
-          {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
-          {task.attachment ? (
-            <span className="task-card__attachment">
-              <PaperclipIcon />
-              <span className="task-card__attachment-name">{task.attachment.name}</span>
-              <span>{formatFileSize(task.attachment.size)}</span>
-              {compact ? null : (
-                <button
-                  type="button"
-                  className="task-link"
-                  aria-label={`Preview attachment ${task.attachment.name}`}
-                  onClick={() => setDialog('preview')}
-                >
-                  Preview
-                </button>
-              )}
-            </span>
-          ) : null}
-        </div>
+        <CardFacts
+          task={task}
+          can={can}
+          compact={compact}
+          shared={shared}
+          recipients={recipients}
+          onPreview={() => card.openDialog('preview')}
+        />
       ) : null}
+      <CardDescription task={task} />
+      {card.failure ? (
+        <Banner tone="error" onDismiss={card.dismissFailure}>
+          {card.failure}
+        </Banner>
+      ) : null}
+      <CardFooter task={task} category={category} compact={compact} shared={shared} card={card} />
+      <TaskCardDialogs
+        task={task}
+        dialog={card.dialog}
+        canWrite={can.ownerSide || task.is_accepted}
+        hasRecipients={recipients.length > 0}
+        deleting={card.deleting}
+        onDelete={card.remove}
+        onClose={card.closeDialog}
+      />
+    </article>
+  );
+}
 
-      {task.description ? (
-        <p className="task-card__description">
-          {expanded ? task.description : description.text}{' '}
-          {description.cut ? (
+type TaskChange = ReturnType<typeof useTaskCardActions>['change'];
+
+/** Title, due date, priority and the drag handle (given for a card that can be filed). */
+function CardHeader({
+  task,
+  can,
+  compact,
+  selected,
+  headingId,
+  handle,
+  onChange,
+}: {
+  task: Task;
+  can: Capabilities;
+  compact: boolean;
+  selected: boolean;
+  headingId: string;
+  handle: ReturnType<typeof useTaskDrag> | null;
+  onChange: TaskChange;
+}) {
+  const due = dueState(task);
+  return (
+    <header className="task-card__header">
+      <h3 id={headingId} className="task-card__title">
+        {task.title}
+        {selected ? <span className="b-visually-hidden"> (selected)</span> : null}
+      </h3>
+      <div className="task-card__status">
+        {can.dueDate ? (
+          <label className="task-card__due-edit">
+            <span className={compact ? 'b-visually-hidden' : undefined}>Due date</span>
+            <input
+              type="date"
+              className="b-input"
+              value={dueDay(task.dueDate)}
+              required
+              onChange={(event) => event.target.value && onChange({ dueDate: event.target.value })}
+            />
+          </label>
+        ) : (
+          <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
+        )}
+        {due ? (
+          <span className={`task-badge task-badge--${due}`}>
+            {due === 'overdue' ? 'Overdue' : 'Due today'}
+          </span>
+        ) : null}
+        <PriorityChip
+          priority={task.priority}
+          onChange={can.edit ? (priority) => onChange({ priority }) : undefined}
+        />
+        {/* Last, so that the title starts at the same place on every kind of card. */}
+        {handle ? (
+          <button
+            type="button"
+            className="task-card__handle"
+            ref={handle.handleRef}
+            {...handle.handleProps}
+            aria-label={`Move “${task.title}” to a folder`}
+          >
+            <GripIcon />
+          </button>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** Owner or sender, acceptance, recipients, folder and attachment. */
+function CardFacts({
+  task,
+  can,
+  compact,
+  shared,
+  recipients,
+  onPreview,
+}: {
+  task: Task;
+  can: Capabilities;
+  compact: boolean;
+  shared: boolean;
+  recipients: string[];
+  onPreview: () => void;
+}) {
+  return (
+    <div className="task-card__facts">
+      {shared ? <span>{can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}</span> : null}
+      {shared && task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
+      {shared && !task.is_accepted ? (
+        <span className="task-badge task-badge--muted">
+          {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
+        </span>
+      ) : null}
+      {can.ownerSide && recipients.length > 0 ? (
+        // The name where the recipient has one; the address stays a hover away.
+        <span title={recipients.join(', ')}>
+          {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}:{' '}
+          {task.recipientName ?? recipients.join(', ')}
+        </span>
+      ) : null}
+      {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
+      {task.attachment ? (
+        <span className="task-card__attachment">
+          <PaperclipIcon />
+          <span className="task-card__attachment-name">{task.attachment.name}</span>
+          <span>{formatFileSize(task.attachment.size)}</span>
+          {compact ? null : (
             <button
               type="button"
               className="task-link"
-              aria-expanded={expanded}
-              onClick={() => setExpanded(!expanded)}
+              aria-label={`Preview attachment ${task.attachment.name}`}
+              onClick={onPreview}
             >
-              {expanded ? 'Show less' : 'Show more'}
+              Preview
             </button>
-          ) : null}
-        </p>
-      ) : null}
-
-      {failure ? (
-        <Banner tone="error" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Banner>
-      ) : null}
-
-      <div className="task-card__footer">
-        <ProgressControl
-          task={task}
-          shown={shownProgress(task)}
-          movable={canMoveProgress(category, task)}
-          compact={compact}
-        />
-        <div className="task-card__actions">
-          {!can.ownerSide && shared && !task.is_accepted ? (
-            <AcceptButtons task={task} role={kindOf(category) === 'assign' ? 'assign' : 'invite'} />
-          ) : null}
-          {can.complete && task.is_accepted ? (
-            <Button variant="secondary" busy={completing.isLoading} onClick={toggleCompleted}>
-              {task.completed ? 'Uncheck' : 'Complete'}
-            </Button>
-          ) : null}
-          {compact ? (
-            <DropdownMenu
-              className="task-card__more"
-              variant="ghost"
-              align="end"
-              caret={false}
-              aria-label={`More actions for “${task.title}”`}
-              label={<span aria-hidden="true">⋯</span>}
-              items={actions.map(({ label, onSelect, danger }) => ({
-                label: danger ? <span className="task-card__delete">{label}</span> : label,
-                onSelect,
-              }))}
-            />
-          ) : (
-            <>
-              {folderMoves.length > 0 ? (
-                <DropdownMenu
-                  label="Folder"
-                  aria-label={`Folder of “${task.title}”`}
-                  variant="ghost"
-                  items={folderMoves}
-                />
-              ) : null}
-              {actions.map(({ label, onSelect, danger }) => (
-                <Button
-                  key={label}
-                  variant="ghost"
-                  className={danger ? 'task-card__delete' : undefined}
-                  onClick={onSelect}
-                >
-                  {label}
-                </Button>
-              ))}
-            </>
           )}
-        </div>
-      </div>
-
-      {dialog === 'preview' ? (
-        <FilePreviewDialog request={request} taskId={task.id} onClose={() => setDialog(null)} />
+        </span>
       ) : null}
-      {dialog === 'comments' ? (
-        <CommentsDialog
-          task={task}
-          canWrite={can.ownerSide || task.is_accepted}
-          onClose={() => setDialog(null)}
+    </div>
+  );
+}
+
+/** The description, cut at its preview length with a way to show the rest (SPEC §9). */
+function CardDescription({ task }: { task: Task }) {
+  const [expanded, setExpanded] = useState(false);
+  if (!task.description) return null;
+  const description = preview(task.description);
+  return (
+    <p className="task-card__description">
+      {expanded ? task.description : description.text}{' '}
+      {description.cut ? (
+        <button
+          type="button"
+          className="task-link"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </p>
+  );
+}
+
+/** Progress, then the actions: accepting, completing, and the rest as buttons or, compact, one menu. */
+function CardFooter({
+  task,
+  category,
+  compact,
+  shared,
+  card,
+}: {
+  task: Task;
+  category: TaskCategory;
+  compact: boolean;
+  shared: boolean;
+  card: ReturnType<typeof useTaskCardActions>;
+}) {
+  const can = capabilities[category];
+  return (
+    <div className="task-card__footer">
+      <ProgressControl
+        task={task}
+        shown={shownProgress(task)}
+        movable={canMoveProgress(category, task)}
+        compact={compact}
+      />
+      <div className="task-card__actions">
+        {!can.ownerSide && shared && !task.is_accepted ? (
+          <AcceptButtons task={task} role={kindOf(category) === 'assign' ? 'assign' : 'invite'} />
+        ) : null}
+        {can.complete && task.is_accepted ? (
+          <Button variant="secondary" busy={card.completing} onClick={card.toggleCompleted}>
+            {task.completed ? 'Uncheck' : 'Complete'}
+          </Button>
+        ) : null}
+        {compact ? (
+          <MoreActions title={task.title} actions={card.actions} />
+        ) : (
+          <ActionButtons title={task.title} actions={card.actions} folderMoves={card.folderMoves} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Compact: every action in one menu. */
+function MoreActions({ title, actions }: { title: string; actions: CardAction[] }) {
+  return (
+    <DropdownMenu
+      className="task-card__more"
+      variant="ghost"
+      align="end"
+      caret={false}
+      aria-label={`More actions for “${title}”`}
+      label={<span aria-hidden="true">⋯</span>}
+      items={actions.map(({ label, onSelect, danger }) => ({
+        label: danger ? <span className="task-card__delete">{label}</span> : label,
+        onSelect,
+      }))}
+    />
+  );
+}
+
+/** Comfortable: the folder moves in their own menu, each other action a button. */
+function ActionButtons({
+  title,
+  actions,
+  folderMoves,
+}: {
+  title: string;
+  actions: CardAction[];
+  folderMoves: CardAction[];
+}) {
+  return (
+    <>
+      {folderMoves.length > 0 ? (
+        <DropdownMenu
+          label="Folder"
+          aria-label={`Folder of “${title}”`}
+          variant="ghost"
+          items={folderMoves}
         />
       ) : null}
-      {dialog === 'history' ? (
-        <HistoryDialog taskId={task.id} title={task.title} onClose={() => setDialog(null)} />
-      ) : null}
-      <Dialog
-        open={dialog === 'delete'}
-        role="alertdialog"
-        title="Delete task?"
-        description={`“${task.title}” will be deleted${recipients.length ? ' for everyone it was shared with' : ''}. This cannot be undone.`}
-        onClose={deleting.isLoading ? undefined : () => setDialog(null)}
-      >
-        <div className="task-dialog__actions">
-          <Button variant="secondary" disabled={deleting.isLoading} onClick={() => setDialog(null)}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={deleting.isLoading} onClick={remove}>
-            {deleting.isLoading ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </Dialog>
-    </article>
+      {actions.map(({ label, onSelect, danger }) => (
+        <Button
+          key={label}
+          variant="ghost"
+          className={danger ? 'task-card__delete' : undefined}
+          onClick={onSelect}
+        >
+          {label}
+        </Button>
+      ))}
+    </>
   );
 }

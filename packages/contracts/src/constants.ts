@@ -194,6 +194,17 @@ export const wsCloseCodes = {
   tooManyMessages: 4029,
 } as const;
 
+/** The shell's pages that mails link to (services build the links; the shell serves the pages). */
+export const pagePaths = {
+  home: '/home',
+  acceptTask: '/accept-task',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+} as const;
+
 /** The shell's pages inside a session (the rest are public: landing, auth and legal pages). */
-export const workspacePaths = ['/home', '/accept-task'] as const;
+export const workspacePaths = [pagePaths.home, pagePaths.acceptTask] as const;
 export type WorkspacePath = (typeof workspacePaths)[number];

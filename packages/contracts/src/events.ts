@@ -3,7 +3,7 @@ import { isoDateTime, uuid } from './common';
 import { folder } from './folders';
 import { comment, task } from './tasks';
 
-/** JetStream streams and the subjects each one holds (ARCHITECTURE.md "Events"). */
+/** JetStream streams and the subjects each one holds. */
 export const streams = {
   IDENTITY: ['identity.>'],
   TASKS: ['tasks.>'],

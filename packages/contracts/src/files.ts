@@ -3,6 +3,14 @@ import { fileMessages, limits } from './constants';
 
 /** Where the local-disk store's signed object URLs live (served by the files service, through the gateway). */
 export const OBJECT_PATH_PREFIX = '/files/objects/';
+/** PUT and GET /files/objects/{key}?exp=…&sig=…: the object's key (the signature covers it). */
+export const objectKeyParam = z.object({ key: z.string() });
+/** A PUT's answer: the stored size and the type its first bytes prove. */
+export const storedObjectResponse = z.object({
+  key: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string().nullable().optional(),
+});
 
 /** A MIME type as `type/subtype` (parameters such as `; charset=utf-8` allowed). */
 const mimeType = /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/;
@@ -48,18 +56,6 @@ export type AttachmentInfo = z.infer<typeof attachmentInfo>;
 export const fileOwnerRef = z.object({ kind: z.enum(['task', 'folder']), id: z.uuid() });
 export type FileOwnerRef = z.infer<typeof fileOwnerRef>;
 
-/**
- * Service-to-service calls of the files service (never routed by the gateway). The caller forwards the
- * person's bearer token: files checks ownership against the token itself, never against a claim.
- */
-export const internalFilePaths = {
-  /** Attach a stored upload of the token's owner to `ref`. */
-  claim: '/internal/uploads/claim',
-  /** A short-lived URL for the file attached to `ref` (the caller checked who may see `ref`). */
-  grant: '/internal/uploads/grant',
-  /** Undo a claim whose task or folder was never written: the upload is the owner's to use again. */
-  release: '/internal/uploads/release',
-} as const;
 export const claimUploadRequest = z.object({
   key: z.string().min(1).max(512),
   ref: fileOwnerRef,

@@ -31,7 +31,7 @@ export interface RouteContract {
 /** Keeps each route's own schema types (a handler's input and answer types come from them). */
 const route = <const R extends RouteContract>(r: R) => r;
 
-/** Every REST route of SPEC §7 and its owning service (ARCHITECTURE.md "Routes"). */
+/** Every REST route of SPEC §7 and its owning service. */
 export const routes = {
   // Session and account (identity)
   tokenCheck: route({
@@ -262,6 +262,7 @@ export const routes = {
     summary: 'Assign a task to a user',
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
+    status: 201,
   }),
   inviteToTask: route({
     method: 'POST',
@@ -271,6 +272,7 @@ export const routes = {
     summary: 'Invite a user to a task',
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
+    status: 201,
   }),
   editSharedTask: route({
     method: 'POST',
@@ -561,6 +563,8 @@ export const internalRoutes = {
     service: 'files',
     auth: false,
     summary: 'Store an upload through its signed URL',
+    params: files.objectKeyParam,
+    response: files.storedObjectResponse,
   }),
   getObject: route({
     method: 'GET',
@@ -568,6 +572,7 @@ export const internalRoutes = {
     service: 'files',
     auth: false,
     summary: 'Read a stored file through its signed URL',
+    params: files.objectKeyParam,
   }),
 } satisfies Record<string, RouteContract>;
 

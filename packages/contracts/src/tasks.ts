@@ -103,7 +103,8 @@ export const delegateTaskForm = taskForm.extend({
     .max(limits.emailMax, taskMessages.recipient)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, taskMessages.recipient),
 });
-export const editSharedTaskForm = taskForm.extend({ id: uuid });
+/** `email`, when sent, must name the task's own recipient: a delegated task's recipient cannot change. */
+export const editSharedTaskForm = taskForm.extend({ id: uuid, email: z.string().optional() });
 export const taskWriteResponse = z.object({
   task_id: uuid,
   id: uuid,
@@ -228,14 +229,7 @@ export const downloadResponse = z.object({ url: z.string() });
 
 export const taskIdParam = z.object({ taskId: uuid });
 
-/**
- * Service-to-service calls of the tasks service (never routed by the gateway), with the person's bearer
- * token: tasks answers from the token's owner, never from a name in the body.
- */
-export const internalTaskPaths = {
-  /** Which of `ids` are the token owner's personal tasks, as tasks has committed them (filing at once). */
-  ownPersonal: '/internal/tasks/own-personal',
-} as const;
+// POST /internal/tasks/own-personal (internalRoutes.ownPersonalTasks)
 export const ownPersonalTasksRequest = z.object({ ids: z.array(uuid).min(1).max(limits.idsMax) });
 export const ownPersonalTasksResponse = z.object({
   tasks: z.array(z.object({ id: uuid, completed: z.boolean() })),

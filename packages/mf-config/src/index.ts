@@ -175,7 +175,7 @@ interface AppOptions {
   dir: string;
   /** Module Federation name: 'shell' or the remote's name, e.g. 'mf-settings'. */
   name: string;
-  /** Dev server port (ARCHITECTURE.md: shell 3000, remotes 3001-3004). */
+  /** Dev server port: shell 3000, mf-tasks 3001, mf-folders 3002, mf-notifications 3003, mf-settings 3004. */
   port: number;
   /** Remotes only: what they expose, e.g. { './Settings': './src/Settings.tsx' }. */
   exposes?: Record<string, string>;
@@ -256,7 +256,8 @@ export function createAppConfig(options: AppOptions, mode: 'development' | 'prod
               filename: 'remoteEntry.js',
               exposes: options.exposes,
               shared: sharedConfig(options.dir),
-              // With the default ('version-first') one unreachable remote blanks the whole host (STACK-NOTES).
+              // With the default ('version-first') one unreachable remote blanks the whole host before any error
+              // boundary runs (#RUNTIME-003 Failed to get manifest).
               shareStrategy: 'loaded-first',
               manifest: true,
               // The types plugin needs the TypeScript compiler API, which TypeScript 7 no longer has.

@@ -2,7 +2,7 @@ import {
   type claimUploadResponse,
   type FileOwnerRef,
   type filePreview,
-  internalFilePaths,
+  internalRoutes,
 } from '@baton/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from './auth';
@@ -61,7 +61,7 @@ export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
   ): Promise<ClaimedFile | null | undefined> {
     if (key === undefined || (key !== null && key === current)) return undefined;
     if (key === null) return null;
-    return ask<ClaimedFile>(me, internalFilePaths.claim, { key, ref, url });
+    return ask<ClaimedFile>(me, internalRoutes.claimUpload.path, { key, ref, url });
   }
   return {
     change,
@@ -82,18 +82,19 @@ export function filesClient(fetchFiles: FilesFetch, logger: Logger) {
         return await write(file);
       } catch (error) {
         if (file)
-          await ask(me, internalFilePaths.release, { key: file.key, ref }).catch((releaseError: unknown) =>
-            logger.warn(
-              { err: releaseError, key: file.key },
-              'could not let go of an upload after a failed write',
-            ),
+          await ask(me, internalRoutes.releaseUpload.path, { key: file.key, ref }).catch(
+            (releaseError: unknown) =>
+              logger.warn(
+                { err: releaseError, key: file.key },
+                'could not let go of an upload after a failed write',
+              ),
           );
         throw error;
       }
     },
     /** A short-lived URL of the file attached to `ref`, to show inline (preview) or to save (download). */
     grant: (me: AuthContext, ref: FileOwnerRef, key: string, disposition: 'inline' | 'attachment') =>
-      ask<GrantedFile>(me, internalFilePaths.grant, { key, ref, disposition }),
+      ask<GrantedFile>(me, internalRoutes.grantFile.path, { key, ref, disposition }),
   };
 }
 export type FilesClient = ReturnType<typeof filesClient>;

@@ -2,7 +2,7 @@ import type { Mailer } from '@baton/mailer';
 import type { Transaction } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { ReadinessCheck } from './app';
-import { createTokenVerifier, type TokenVerifierOptions } from './auth';
+import { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from './auth';
 import type { EventBus } from './bus';
 import { countDeadLetters, type DurableConsumerOptions, startDurableConsumer } from './consumer';
 import { type Database, type KitTables, kitTables, openDatabase, pingDatabase } from './db';
@@ -131,3 +131,16 @@ export async function openServiceCore<T>(options: ServiceCoreOptions<T>) {
   };
 }
 export type ServiceCore<T> = Awaited<ReturnType<typeof openServiceCore<T>>>;
+
+/** A transaction of a service's database (its tables and the kit's). */
+export type ServiceTrx<T> = Transaction<T & KitTables>;
+
+/** What every service's routes and consumers are given from its core; a service's deps extend it. */
+export interface ServiceDeps<T, Config> {
+  db: Database<T>;
+  config: Config;
+  logger: Logger;
+  verifyAccess: TokenVerifier;
+  /** The unit of work: one transaction, then the outbox relay woken. */
+  write: ServiceCore<T>['write'];
+}

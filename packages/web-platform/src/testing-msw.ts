@@ -2,7 +2,7 @@ import type { RequestHandler, WebSocketHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-export { type PresignCall, type PutCall, storageOrigin, uploadHandlers } from './files/upload-msw';
+export { type PresignCall, type PutCall, storageOrigin, uploadHandlers } from './testing/upload-msw';
 
 /**
  * An msw server for this test file: every request must have a handler (an unexpected call fails the

@@ -77,8 +77,8 @@ export function gate() {
 }
 
 export { fakeLayout } from './drag/layout';
-export { FakeUpload, useFakeUploads } from './files/fake-upload';
-export { FakeWebSocket, useFakeWebSockets } from './live/fake-socket';
+export { FakeWebSocket, useFakeWebSockets } from './testing/fake-socket';
+export { FakeUpload, useFakeUploads } from './testing/fake-upload';
 
 let nextFolder = 0;
 

@@ -4,9 +4,9 @@ import type { TaskCategory } from './state/workspace';
 /**
  * The contract between the shell and the remotes: which views each remote exposes and the props each takes,
  * in one module both sides import, so a remote that changes what its view takes breaks the type check of the
- * shell (ARCHITECTURE.md "Front end"). At run time the contract is this package's version: remotes require
- * `^` the version they were built with, strictly (packages/mf-config), so a change here that older remotes
- * cannot run with is a breaking (semver) change of @baton/web-platform.
+ * shell. At run time the contract is this package's version: remotes require `^` the version they were built
+ * with, strictly (packages/mf-config), so a change here that older remotes cannot run with is a breaking
+ * (semver) change of @baton/web-platform.
  */
 
 /** `mf-tasks/TaskList`: one category's tasks; with `folderId`, only the personal tasks filed in that folder. */

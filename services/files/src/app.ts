@@ -9,12 +9,14 @@ import {
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultFilesConfig, type FilesConfig } from './config';
-import { startConsumers } from './consumers';
+import { foldersConsumer } from './consumers/folders.consumer';
+import { identityConsumer } from './consumers/identity.consumer';
+import { tasksConsumer } from './consumers/tasks.consumer';
 import type { FilesDb, FilesDeps } from './context';
 import { migrations } from './db/migrations';
 import type { FilesTables } from './db/schema';
-import { objectRoutes } from './routes/objects.routes';
-import { uploadRoutes } from './routes/uploads.routes';
+import { objectRoutes } from './routes/objects/objects.routes';
+import { uploadRoutes } from './routes/uploads/uploads.routes';
 import { localStore } from './store/local';
 import { s3Store } from './store/s3';
 import type { ObjectStore, ServingStore } from './store/store';
@@ -31,7 +33,7 @@ export function createFilesApp(
     name: SERVICE_NAME,
     logger: deps.logger,
     readiness,
-    // Uploads stream to the store, counted against their signed limit (objects.routes.ts).
+    // Uploads stream to the store, counted against their signed limit (routes/objects/).
     streamedBodyPrefix: OBJECT_PATH_PREFIX,
   });
   app.route('/', uploadRoutes(deps));
@@ -80,22 +82,30 @@ export async function createFiles(options: FilesOptions) {
   });
   const { db, logger } = core;
   const store = await storeOf(config, db);
-  const consumers = await startConsumers({ bus: options.bus, db, store, logger });
-  core.onClose(() => consumers.stop());
-  const sweeper = startSweeper({
-    db,
-    store,
-    logger,
-    olderThanMs: config.UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000,
-  });
-  core.onClose(() => sweeper.stop());
+  await core.consume(tasksConsumer(store));
+  await core.consume(foldersConsumer(store));
+  await core.consume(identityConsumer(store));
   const presignLimit = new RateLimiter(
     db,
     'presign',
     config.RATE_LIMITS ? { max: config.PRESIGNS_PER_MINUTE, windowMs: 60_000 } : null,
     fileMessages.tooManyUploads,
   );
-  const deps: FilesDeps = { db, config, logger, verifyAccess: core.verifyAccess, store, presignLimit };
+  const deps: FilesDeps = {
+    db,
+    config,
+    logger,
+    verifyAccess: core.verifyAccess,
+    write: core.write,
+    store,
+    presignLimit,
+  };
+  const sweeper = startSweeper({
+    deps,
+    logger,
+    olderThanMs: config.UNCLAIMED_UPLOAD_TTL_HOURS * 3_600_000,
+  });
+  core.onClose(() => sweeper.stop());
   return { app: createFilesApp(deps, core.readiness), deps, close: core.close };
 }
 export type Files = Awaited<ReturnType<typeof createFiles>>;

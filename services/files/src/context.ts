@@ -1,4 +1,11 @@
-import type { Database, KitTables, Logger, RateLimiter, TokenVerifier } from '@baton/service-kit';
+import type {
+  Database,
+  KitTables,
+  Logger,
+  RateLimiter,
+  ServiceCore,
+  TokenVerifier,
+} from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { FilesConfig } from './config';
 import type { FilesTables } from './db/schema';
@@ -13,6 +20,8 @@ export interface FilesDeps {
   config: FilesConfig;
   logger: Logger;
   verifyAccess: TokenVerifier;
+  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
+  write: ServiceCore<FilesTables>['write'];
   store: ObjectStore | ServingStore;
   /** Upload URLs per person a minute. */
   presignLimit: RateLimiter;

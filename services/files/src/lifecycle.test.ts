@@ -70,14 +70,14 @@ it('deletes uploads nothing claimed within a day, and only those', async () => {
   await backdate([neverSent.key, sentNotClaimed.key, claimed.key], 25);
   await backdate([fresh.key], 23);
 
-  expect(await sweepUnclaimedUploads(db(), t.files.deps.store, 24 * 3_600_000)).toBe(2);
+  expect(await sweepUnclaimedUploads(t.files.deps, 24 * 3_600_000)).toBe(2);
   expect(await stateOf(neverSent.key)).toBe('deleted');
   expect(await stateOf(sentNotClaimed.key)).toBe('deleted');
   expect(await onDisk(sentNotClaimed.key)).toBe(false);
   expect(await stateOf(claimed.key)).toBe('attached');
   expect(await onDisk(claimed.key)).toBe(true);
   expect(await stateOf(fresh.key)).toBe('stored');
-  expect(await sweepUnclaimedUploads(db(), t.files.deps.store, 24 * 3_600_000)).toBe(0);
+  expect(await sweepUnclaimedUploads(t.files.deps, 24 * 3_600_000)).toBe(0);
 });
 
 it('runs the sweep as a job of the service: at start and then periodically', async () => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { routes } from '@baton/contracts';
 import type { EventBus } from '@baton/service-kit';
 import { databaseServerUrl, dropDatabase, uniqueDatabaseName } from '@baton/test-kit';
 
@@ -60,7 +61,7 @@ export async function startTestFiles(options: {
 }
 export type TestFiles = Awaited<ReturnType<typeof startTestFiles>>;
 
-export * as samples from './samples';
+export * as samples from './testing/samples';
 
 type Fetcher = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -74,7 +75,7 @@ export async function uploadFile(
   file: { name: string; type: string; bytes: Uint8Array },
   objects: Fetcher = api,
 ) {
-  const presigned = await api('/api/uploads/presign/', {
+  const presigned = await api(routes.presignUpload.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ filename: file.name, contentType: file.type, size: file.bytes.length }),

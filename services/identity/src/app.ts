@@ -1,17 +1,13 @@
 import { identityMessages } from '@baton/contracts';
 import type { Mailer } from '@baton/mailer';
 import {
-  createLogger,
   createServiceApp,
-  createTokenVerifier,
   type Database,
   type EventBus,
   type Logger,
   loadServerSecret,
   MailCaps,
-  OutboxRelay,
-  openDatabase,
-  pingDatabase,
+  openServiceCore,
   RateLimiter,
   type RateLimitRule,
 } from '@baton/service-kit';
@@ -19,13 +15,14 @@ import { defaultIdentityConfig, type IdentityConfig } from './config';
 import type { IdentityDeps } from './context';
 import { migrations } from './db/migrations';
 import type { IdentityTables } from './db/schema';
-import { loadSigningKeys } from './keys';
 import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
+import { reannounceRevocations } from './routes/auth/sessions.service';
+import { keyRoutes } from './routes/keys/keys.routes';
+import { loadSigningKeys, type SigningKeys } from './routes/keys/keys.service';
 import { passwordRoutes } from './routes/password/password.routes';
 import { trustedRoutes } from './routes/trusted/trusted.routes';
 import { verifyRoutes } from './routes/verify/verify.routes';
-import { reannounceRevocations } from './sessions';
 
 export const SERVICE_NAME = 'identity';
 
@@ -72,10 +69,7 @@ export function createIdentityApp(
   readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
 ) {
   const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
-  app.get('/.well-known/jwks.json', (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json(deps.keys.jwks);
-  });
+  app.route('/', keyRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', passwordRoutes(deps));
   app.route('/', accountRoutes(deps));
@@ -97,45 +91,42 @@ export interface IdentityOptions {
 
 /** Opens identity's database, loads its keys, starts its outbox relay and builds its app. */
 export async function createIdentity(options: IdentityOptions) {
-  const logger = options.logger ?? createLogger({ name: SERVICE_NAME });
   const config = options.config ?? defaultIdentityConfig();
-  const db = await openDatabase<IdentityTables>({
-    url: options.databaseUrl,
+  let signingKeys: SigningKeys | undefined;
+  const core = await openServiceCore<IdentityTables>({
+    name: SERVICE_NAME,
+    databaseUrl: options.databaseUrl,
     database: options.database ?? 'baton_identity',
     migrations,
-    logger,
+    bus: options.bus,
+    mailer: options.mailer,
+    logger: options.logger,
+    config,
+    // identity signs the tokens: it reads its keys from its own database, and keeps them to sign with.
+    keys: {
+      fromDatabase: async (db) => {
+        signingKeys = await loadSigningKeys(db);
+        return signingKeys.resolver;
+      },
+    },
+    // Its routes check each session in its own database (`authenticated`).
+    followRevocations: false,
   });
-  const keys = await loadSigningKeys(db);
-  if (options.bus.mode === 'in-process') await reannounceRevocations(db);
-  const relay = new OutboxRelay({ db, bus: options.bus, mailer: options.mailer, logger }).start();
+  if (!signingKeys) throw new Error('no signing key');
+  const { db, logger } = core;
+  if (options.bus.mode === 'in-process') await core.write(reannounceRevocations);
   const deps: IdentityDeps = {
     db,
     config,
     logger,
-    keys,
+    keys: signingKeys,
     successorKey: await loadServerSecret(db, 'refresh-successor'),
     deviceKey: await loadServerSecret(db, 'device-cookie'),
-    verifyAccess: createTokenVerifier({
-      keys: keys.resolver,
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-    }),
-    afterOutboxWrite: () => relay.kick(),
+    verifyAccess: core.verifyAccess,
+    write: core.write,
     limits: createLimits(db, config.RATE_LIMITS, options.rateLimits),
     mailCaps: new MailCaps(db, config.RATE_LIMITS),
   };
-  const app = createIdentityApp(deps, {
-    database: () => pingDatabase(db),
-    bus: () => options.bus.checkReady(),
-  });
-  return {
-    app,
-    deps,
-    relay,
-    async close() {
-      await relay.stop();
-      await db.destroy();
-    },
-  };
+  return { app: createIdentityApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type IdentityService = Awaited<ReturnType<typeof createIdentity>>;

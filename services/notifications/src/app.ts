@@ -1,10 +1,12 @@
 import { createServiceApp, openServiceCore, type ServiceOptions } from '@baton/service-kit';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
-import { startConsumers } from './consumers';
+import { foldersConsumer } from './consumers/folders.consumer';
+import { identityConsumer } from './consumers/identity.consumer';
+import { tasksConsumer } from './consumers/tasks.consumer';
 import type { NotificationsDeps } from './context';
 import { migrations } from './db/migrations';
 import type { NotificationsTables } from './db/schema';
-import { notificationRoutes } from './routes/notifications.routes';
+import { notificationRoutes } from './routes/notifications/notifications.routes';
 
 export const SERVICE_NAME = 'notifications';
 
@@ -31,14 +33,10 @@ export async function createNotifications(options: NotificationsOptions) {
     config,
   });
   const { db, logger } = core;
-  const consumers = await startConsumers({
-    bus: options.bus,
-    db,
-    logger,
-    afterCommit: core.afterOutboxWrite,
-  });
-  core.onClose(() => consumers.stop());
-  const deps: NotificationsDeps = { db, config, logger, verifyAccess: core.verifyAccess };
+  await core.consume(identityConsumer);
+  await core.consume(tasksConsumer);
+  await core.consume(foldersConsumer);
+  const deps: NotificationsDeps = { db, config, logger, verifyAccess: core.verifyAccess, write: core.write };
   return { app: createNotificationsApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type Notifications = Awaited<ReturnType<typeof createNotifications>>;

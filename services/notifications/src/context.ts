@@ -1,4 +1,4 @@
-import type { Database, KitTables, Logger, TokenVerifier } from '@baton/service-kit';
+import type { Database, KitTables, Logger, ServiceCore, TokenVerifier } from '@baton/service-kit';
 import type { Transaction } from 'kysely';
 import type { NotificationsConfig } from './config';
 import type { NotificationsTables } from './db/schema';
@@ -12,4 +12,6 @@ export interface NotificationsDeps {
   config: NotificationsConfig;
   logger: Logger;
   verifyAccess: TokenVerifier;
+  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
+  write: ServiceCore<NotificationsTables>['write'];
 }

@@ -1,9 +1,9 @@
-import {
-  eventData as data,
-  type EventEnvelope,
-  type Notification,
-  type NotificationType,
-  type WsTaskMessage,
+import type {
+  EventEnvelope,
+  EventSubject,
+  Notification,
+  NotificationType,
+  WsTaskMessage,
 } from '@baton/contracts';
 
 type NotificationAction = NonNullable<Notification['action']>;
@@ -52,132 +52,118 @@ export function excerpt(text: string, max = 120) {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** One sentence per event, in the words of the person who reads it. */
-function wording(
-  event: EventEnvelope,
-  actor: string,
-): Omit<NotificationDraft, 'userId' | 'action'> | undefined {
-  const occurred = new Date(event.occurredAt);
-  switch (event.type) {
-    case 'tasks.task.assigned':
-    case 'tasks.task.invited': {
-      const { task } = data(event, 'tasks.task.assigned');
-      const assigned = event.type === 'tasks.task.assigned';
-      const what = assigned
-        ? `${actor} assigned you ${quoted(task.title)}`
-        : `${actor} invited you to ${quoted(task.title)}`;
-      const next = task.is_accepted ? '' : ' Accept it here or from the e-mail we sent you.';
-      return {
-        type: 'info',
-        title: assigned ? 'New task assigned' : 'New task invitation',
-        message: `${what}${dueWords(task.dueDate, occurred)}.${next}`,
-        taskId: task.id,
-      };
-    }
-    case 'tasks.task.accepted': {
-      const { taskId, title, role } = data(event, 'tasks.task.accepted');
-      const what = role === 'assign' ? 'your assignment' : 'your invitation to';
-      return {
-        type: 'success',
-        title: 'Task accepted',
-        message: `${actor} accepted ${what} ${quoted(title)}.`,
-        taskId,
-      };
-    }
-    case 'tasks.task.completed': {
-      const { task } = data(event, 'tasks.task.completed');
-      return {
-        type: 'success',
-        title: 'Task completed',
-        message: `${actor} completed ${quoted(task.title)}.`,
-        taskId: task.id,
-      };
-    }
-    case 'tasks.task.reopened': {
-      const { task } = data(event, 'tasks.task.reopened');
-      return {
-        type: 'warning',
-        title: 'Task reopened',
-        message: `${actor} reopened ${quoted(task.title)}.`,
-        taskId: task.id,
-      };
-    }
-    case 'tasks.task.progress': {
-      const { taskId, title, progress, message } = data(event, 'tasks.task.progress');
-      const note = message.trim() ? `: ${quoted(excerpt(message))}` : '.';
-      return {
-        type: 'info',
-        title: 'Progress update',
-        message: `${actor} moved ${quoted(title)} to ${progress}%${note}`,
-        taskId,
-      };
-    }
-    case 'tasks.task.updated': {
-      const { task } = data(event, 'tasks.task.updated');
-      return {
-        type: 'info',
-        title: 'Task updated',
-        message: `${actor} updated ${quoted(task.title)}${dueWords(task.dueDate, occurred)}.`,
-        taskId: task.id,
-      };
-    }
-    case 'tasks.task.deleted': {
-      const { title } = data(event, 'tasks.task.deleted');
-      return {
-        type: 'error',
-        title: 'Task deleted',
-        message: event.actorId
-          ? `${actor} deleted ${quoted(title)}.`
-          : `${quoted(title)} was removed because its owner closed their account.`,
-        // Nothing left to open.
-        taskId: null,
-      };
-    }
-    case 'tasks.comment.created': {
-      const { taskId, taskTitle, comment } = data(event, 'tasks.comment.created');
-      return {
-        type: 'info',
-        title: 'New comment',
-        message: `${actor} commented on ${quoted(taskTitle)}: ${quoted(excerpt(comment.content))}`,
-        taskId,
-      };
-    }
-    default:
-      return undefined;
-  }
+type Words = Omit<NotificationDraft, 'userId' | 'action'>;
+
+/** One function per event subject, each given that subject's event (its own payload's type). */
+type BySubject<R> = { [S in EventSubject]?: (event: EventEnvelope<S>, actor: string) => R };
+
+/** The function of `table` for the event's subject, applied; undefined when it has none. */
+const bySubject = <R>(table: BySubject<R>, event: EventEnvelope, actor = ''): R | undefined =>
+  (table[event.type] as ((event: EventEnvelope, actor: string) => R) | undefined)?.(event, actor);
+
+type Offer = EventEnvelope<'tasks.task.assigned' | 'tasks.task.invited'>;
+
+/** An assignment or invitation, to its recipient. */
+function offerWords(event: Offer, actor: string, assigned: boolean): Words {
+  const { task } = event.data;
+  const what = assigned
+    ? `${actor} assigned you ${quoted(task.title)}`
+    : `${actor} invited you to ${quoted(task.title)}`;
+  const next = task.is_accepted ? '' : ' Accept it here or from the e-mail we sent you.';
+  return {
+    type: 'info',
+    title: assigned ? 'New task assigned' : 'New task invitation',
+    message: `${what}${dueWords(task.dueDate, new Date(event.occurredAt))}.${next}`,
+    taskId: task.id,
+  };
 }
 
+/** One sentence per event, in the words of the person who reads it. */
+const wording: BySubject<Words> = {
+  'tasks.task.assigned': (event, actor) => offerWords(event, actor, true),
+  'tasks.task.invited': (event, actor) => offerWords(event, actor, false),
+  'tasks.task.accepted': ({ data: { taskId, title, role } }, actor) => {
+    const what = role === 'assign' ? 'your assignment' : 'your invitation to';
+    return {
+      type: 'success',
+      title: 'Task accepted',
+      message: `${actor} accepted ${what} ${quoted(title)}.`,
+      taskId,
+    };
+  },
+  'tasks.task.completed': ({ data: { task } }, actor) => ({
+    type: 'success',
+    title: 'Task completed',
+    message: `${actor} completed ${quoted(task.title)}.`,
+    taskId: task.id,
+  }),
+  'tasks.task.reopened': ({ data: { task } }, actor) => ({
+    type: 'warning',
+    title: 'Task reopened',
+    message: `${actor} reopened ${quoted(task.title)}.`,
+    taskId: task.id,
+  }),
+  'tasks.task.progress': ({ data: { taskId, title, progress, message } }, actor) => {
+    const note = message.trim() ? `: ${quoted(excerpt(message))}` : '.';
+    return {
+      type: 'info',
+      title: 'Progress update',
+      message: `${actor} moved ${quoted(title)} to ${progress}%${note}`,
+      taskId,
+    };
+  },
+  'tasks.task.updated': (event, actor) => ({
+    type: 'info',
+    title: 'Task updated',
+    message: `${actor} updated ${quoted(event.data.task.title)}${dueWords(event.data.task.dueDate, new Date(event.occurredAt))}.`,
+    taskId: event.data.task.id,
+  }),
+  'tasks.task.deleted': (event, actor) => ({
+    type: 'error',
+    title: 'Task deleted',
+    message: event.actorId
+      ? `${actor} deleted ${quoted(event.data.title)}.`
+      : `${quoted(event.data.title)} was removed because its owner closed their account.`,
+    // Nothing left to open.
+    taskId: null,
+  }),
+  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor) => ({
+    type: 'info',
+    title: 'New comment',
+    message: `${actor} commented on ${quoted(taskTitle)}: ${quoted(excerpt(comment.content))}`,
+    taskId,
+  }),
+};
+
 /** A task's comments, while unread, are one notification: "3 new comments on “Title”; the latest …". */
-function collapsing(event: EventEnvelope, actor: string): NotificationDraft['collapse'] {
-  if (event.type !== 'tasks.comment.created') return undefined;
-  const { taskId, taskTitle, comment } = data(event, 'tasks.comment.created');
-  return {
+const collapsing: BySubject<NotificationDraft['collapse']> = {
+  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor) => ({
     key: `comments:${taskId}`,
     title: 'New comments',
     tail: `new comments on ${quoted(taskTitle)}; the latest from ${actor}: ${quoted(excerpt(comment.content))}`,
-  };
-}
+  }),
+};
 
 /** An assignment or invitation not accepted yet (a trusted sender's is at once): its recipient may accept it. */
-function acceptOffer(event: EventEnvelope): { userId: string; action: NotificationAction } | undefined {
-  if (event.type !== 'tasks.task.assigned' && event.type !== 'tasks.task.invited') return undefined;
-  const { task, recipientId } = data(event, 'tasks.task.assigned');
+const acceptOffer = (event: Offer, action: NotificationAction) => {
+  const { task, recipientId } = event.data;
   if (task.is_accepted || !recipientId) return undefined;
-  return {
-    userId: recipientId,
-    action: event.type === 'tasks.task.assigned' ? 'assign_accept' : 'invite_accept',
-  };
-}
+  return { userId: recipientId, action };
+};
+const offers: BySubject<{ userId: string; action: NotificationAction } | undefined> = {
+  'tasks.task.assigned': (event) => acceptOffer(event, 'assign_accept'),
+  'tasks.task.invited': (event) => acceptOffer(event, 'invite_accept'),
+};
 
 /**
  * The notifications an event yields: one for each person in its audience except the one who acted. An
  * assignment or invitation is news only to its recipient (the audience also names the owner, who acted).
  */
 export function notificationsFor(event: EventEnvelope, actorName: string): NotificationDraft[] {
-  const words = wording(event, actorName);
+  const words = bySubject(wording, event, actorName);
   if (!words) return [];
-  const collapse = collapsing(event, actorName);
-  const offer = acceptOffer(event);
+  const collapse = bySubject(collapsing, event, actorName);
+  const offer = bySubject(offers, event);
   const people = new Set(event.audience.filter((id) => id !== event.actorId));
   return [...people].map((userId) => ({
     userId,
@@ -187,41 +173,36 @@ export function notificationsFor(event: EventEnvelope, actorName: string): Notif
   }));
 }
 
+const completion: (event: EventEnvelope<'tasks.task.completed' | 'tasks.task.reopened'>) => WsTaskMessage = ({
+  data: { task },
+}) => ({ type: 'task_complete', task_id: task.id, completed: task.completed });
+
+const live: BySubject<WsTaskMessage> = {
+  'tasks.task.assigned': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
+  'tasks.task.invited': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
+  'tasks.task.accepted': (event) => ({ type: 'task_accepted', task_id: event.data.taskId }),
+  'tasks.task.deleted': (event) => ({ type: 'task_delete', task_id: event.data.taskId }),
+  'tasks.task.completed': completion,
+  'tasks.task.reopened': completion,
+  'tasks.task.progress': ({ data: { taskId, progress } }) => ({
+    type: 'progress_update',
+    task_id: taskId,
+    progress,
+  }),
+  'tasks.task.updated': ({ data: { task } }) => {
+    const { title, description, dueDate, priority, progress } = task;
+    return {
+      type: 'task_update',
+      task_id: task.id,
+      task: { title, description, dueDate, priority, progress },
+    };
+  },
+  'tasks.folders.changed': () => ({ type: 'folders_changed' }),
+  'folders.counts.changed': () => ({ type: 'folders_changed' }),
+};
+
 /**
  * The `/ws/tasks/` message for an event (SPEC §4, plus `task_added`, `task_accepted`, `folders_changed`), if it
  * changes a task list or the folders.
  */
-export function liveTaskMessage(event: EventEnvelope): WsTaskMessage | undefined {
-  switch (event.type) {
-    case 'tasks.task.assigned':
-    case 'tasks.task.invited':
-      return { type: 'task_added', task_id: data(event, 'tasks.task.assigned').task.id };
-    case 'tasks.task.accepted':
-      return { type: 'task_accepted', task_id: data(event, 'tasks.task.accepted').taskId };
-    case 'tasks.task.deleted':
-      return { type: 'task_delete', task_id: data(event, 'tasks.task.deleted').taskId };
-    case 'tasks.task.completed':
-    case 'tasks.task.reopened': {
-      const { task } = data(event, 'tasks.task.completed');
-      return { type: 'task_complete', task_id: task.id, completed: task.completed };
-    }
-    case 'tasks.task.progress': {
-      const { taskId, progress } = data(event, 'tasks.task.progress');
-      return { type: 'progress_update', task_id: taskId, progress };
-    }
-    case 'tasks.task.updated': {
-      const { task } = data(event, 'tasks.task.updated');
-      const { title, description, dueDate, priority, progress } = task;
-      return {
-        type: 'task_update',
-        task_id: task.id,
-        task: { title, description, dueDate, priority, progress },
-      };
-    }
-    case 'tasks.folders.changed':
-    case 'folders.counts.changed':
-      return { type: 'folders_changed' };
-    default:
-      return undefined;
-  }
-}
+export const liveTaskMessage = (event: EventEnvelope): WsTaskMessage | undefined => bySubject(live, event);

@@ -1,8 +1,9 @@
 import { commentMessages } from '@baton/contracts';
-import { HttpError, notFound } from '@baton/service-kit';
-import type { TasksDb } from './context';
+import { HttpError, notFound, unauthorized } from '@baton/service-kit';
+import type { TasksDb, TasksTrx } from './context';
 import type { TaskKind } from './db/schema';
-import { selectTaskViews, type TaskViewRow } from './views';
+import { lockForWriting } from './people.repository';
+import { type TaskViewRow, taskView } from './routes/tasks/tasks.repository';
 
 /** How a person stands to a task. */
 export type Relation = 'owner' | 'recipient' | 'pending' | 'stranger';
@@ -51,8 +52,8 @@ export const accessMessages = {
 } as const satisfies Record<Action | 'accept', string>;
 
 /** The task if `userId` may do `action` on it: 404 when they may not see it, 403 when they may not act. */
-export async function taskFor(db: TasksDb, taskId: string, userId: string, action: Action) {
-  const row = await selectTaskViews(db).where('t.id', '=', taskId).executeTakeFirst();
+export async function taskFor(db: TasksDb | TasksTrx, taskId: string, userId: string, action: Action) {
+  const row = await taskView(db, taskId);
   const relation = row ? relationOf(row, userId) : 'stranger';
   if (!row || relation === 'stranger') throw notFound('Task not found.');
   if (!may(row.kind, relation, action)) {
@@ -63,4 +64,12 @@ export async function taskFor(db: TasksDb, taskId: string, userId: string, actio
     throw new HttpError(403, 'forbidden', message);
   }
   return { row, relation };
+}
+
+/**
+ * The first step of each of a person's writes: refused (401) once their account was erased, and the erasure
+ * waits for the write to commit (`lockForWriting`).
+ */
+export async function actingAs(trx: TasksTrx, userId: string) {
+  if (await lockForWriting(trx, userId)) throw unauthorized('Token is invalid or expired');
 }

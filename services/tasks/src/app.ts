@@ -10,12 +10,13 @@ import {
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultTasksConfig, type TasksConfig } from './config';
+import { foldersConsumer } from './consumers/folders.consumer';
+import { identityConsumer } from './consumers/identity.consumer';
 import type { TasksDeps } from './context';
 import { migrations } from './db/migrations';
 import type { TasksTables } from './db/schema';
-import { startMailDigests } from './mail-digest';
-import { startProjections } from './projections';
 import { acceptRoutes } from './routes/accept/accept.routes';
+import { startMailDigests } from './routes/accept/mail-digest';
 import { attachmentRoutes } from './routes/attachments/attachments.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
@@ -45,7 +46,10 @@ export interface TasksOptions extends ServiceOptions<TasksConfig> {
   mailer?: Mailer;
 }
 
-/** Opens tasks' database, starts its outbox relay and its projections, and builds its app. */
+/**
+ * Opens tasks' database, starts its outbox relay, its consumers of identity and folders and its mail
+ * digests, and builds its app.
+ */
 export async function createTasks(options: TasksOptions) {
   const config = options.config ?? defaultTasksConfig();
   const core = await openServiceCore<TasksTables>({
@@ -56,22 +60,14 @@ export async function createTasks(options: TasksOptions) {
     config,
   });
   const { db, logger } = core;
-  const projections = await startProjections({
-    bus: options.bus,
-    db,
-    logger,
-    config,
-    afterCommit: core.afterOutboxWrite,
-  });
-  core.onClose(() => projections.stop());
-  const digests = startMailDigests({ db, config, logger, afterCommit: core.afterOutboxWrite });
-  core.onClose(() => digests.stop());
+  await core.consume(identityConsumer(config));
+  await core.consume(foldersConsumer);
   const deps: TasksDeps = {
     db,
     config,
     logger,
     verifyAccess: core.verifyAccess,
-    afterOutboxWrite: core.afterOutboxWrite,
+    write: core.write,
     identity: options.identity,
     files: filesClient(options.files, logger),
     mailCaps: new MailCaps(db, config.RATE_LIMITS),
@@ -82,6 +78,8 @@ export async function createTasks(options: TasksOptions) {
       commentMessages.tooFast,
     ),
   };
+  const digests = startMailDigests(deps);
+  core.onClose(() => digests.stop());
   return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type Tasks = Awaited<ReturnType<typeof createTasks>>;

@@ -5,6 +5,7 @@ import type {
   Logger,
   MailCaps,
   RateLimiter,
+  ServiceCore,
   TokenVerifier,
 } from '@baton/service-kit';
 import type { Transaction } from 'kysely';
@@ -20,8 +21,8 @@ export interface TasksDeps {
   config: TasksConfig;
   logger: Logger;
   verifyAccess: TokenVerifier;
-  /** Called after a commit that wrote outbox rows. */
-  afterOutboxWrite: () => void;
+  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
+  write: ServiceCore<TasksTables>['write'];
   /** Calls identity (HTTP in the distributed topology, in-process in `npm start`). */
   identity: (path: string, init: RequestInit) => Promise<Response>;
   /** The files service, on the person's behalf (attachments). */

@@ -1,3 +1,4 @@
+import { routes } from '@baton/contracts';
 import { startTestFiles } from '@baton/files/testing';
 import { startTestIdentity } from '@baton/identity/testing';
 import { createMailer } from '@baton/mailer';
@@ -92,23 +93,19 @@ export async function startTestTasks(
     ) {
       const { role = 'invite', accepted = true } = options;
       const form = { title: 'Shared task', dueDate: '2026-12-31', priority: 'Moderate', ...options.form };
-      const path = role === 'invite' ? '/send_email/invite_user' : '/send_email/assign_user/';
+      const path = role === 'invite' ? routes.inviteToTask.path : routes.assignTask.path;
       const res = await post(path, { ...form, email: to.email }, owner.access);
       if (res.status !== 201) throw new Error(`delegating failed: ${res.status}`);
       const { id } = (await res.json()) as { id: string };
       if (!accepted) return id;
       const accept = { task_id: id, user_email: to.email, trusted: false, role };
-      const answer = await post('/accept_task', accept, to.access);
+      const answer = await post(routes.acceptTask.path, accept, to.access);
       if (answer.status !== 200) throw new Error(`accepting failed: ${answer.status}`);
       return id;
     },
     /** `truster` trusts `trusted` (through identity), once tasks has heard of it. */
     async trust(truster: SignedUpUser, trusted: SignedUpUser) {
-      const res = await id.post(
-        '/api/settings/trusted-users/',
-        { trusted_email: trusted.email },
-        truster.access,
-      );
+      const res = await id.post(routes.trustOrInvite.path, { trusted_email: trusted.email }, truster.access);
       if (!res.ok) throw new Error(`trust failed: ${res.status}`);
       await eventually(() =>
         tasks.deps.db

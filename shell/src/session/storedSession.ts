@@ -1,4 +1,5 @@
 import { type ApiClient, accessToken, refreshToken } from '@baton/web-platform';
+import { callRoute, identityRoutes } from '../app/identity';
 
 /**
  * Whether the stored tokens still hold a session (SPEC §2 Landing): both tokens must be stored and the
@@ -8,9 +9,8 @@ import { type ApiClient, accessToken, refreshToken } from '@baton/web-platform';
 export async function storedSessionHolds(client: ApiClient) {
   if (!accessToken() || !refreshToken()) return false;
   try {
-    const response = await client.request('/api/token/check/');
-    const body = (await response.json().catch(() => ({}))) as { ok?: unknown };
-    return response.ok && body.ok === true;
+    const result = await callRoute(client, identityRoutes.tokenCheck);
+    return result.ok && result.body.ok === true;
   } catch (error) {
     console.error('Session check failed', error);
     return false;

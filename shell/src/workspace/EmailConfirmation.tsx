@@ -1,6 +1,7 @@
 import { Banner, Button } from '@baton/ui';
 import { useApiClient, useCurrentUser } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
+import { callRoute, identityRoutes } from '../app/identity';
 
 export const confirmationText = {
   ask: 'Confirm your e-mail address with the link we sent you. Tasks others send to it reach you once it is confirmed.',
@@ -23,11 +24,9 @@ export function EmailConfirmation() {
 
   useEffect(() => {
     let current = true;
-    client
-      .request('/api/token/check/')
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { emailVerified?: boolean } | null) => {
-        if (current && body?.emailVerified === false) setState({ phase: 'ask' });
+    callRoute(client, identityRoutes.tokenCheck)
+      .then((result) => {
+        if (current && result.ok && result.body.emailVerified === false) setState({ phase: 'ask' });
       })
       // Not knowing is not worth a message: the strip stays away.
       .catch(() => undefined);
@@ -38,10 +37,9 @@ export function EmailConfirmation() {
 
   const sendAgain = async () => {
     setState({ phase: 'sending' });
-    const res = await client.post('/api/auth/verify-email/resend/', {}).catch(() => null);
-    const body = (await res?.json().catch(() => null)) as { message?: string; error?: string } | null;
-    const message = (res?.ok ? body?.message : body?.error) ?? confirmationText.failed;
-    setState({ phase: 'told', tone: res?.ok ? 'success' : 'error', message });
+    const result = await callRoute(client, identityRoutes.resendVerification, {}).catch(() => null);
+    const message = (result?.ok ? result.body.message : result?.error) ?? confirmationText.failed;
+    setState({ phase: 'told', tone: result?.ok ? 'success' : 'error', message });
   };
 
   if (state.phase === 'hidden') return null;

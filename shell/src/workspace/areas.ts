@@ -1,6 +1,6 @@
 import type { WorkspacePath } from '@baton/contracts/constants';
 
-/** Which remote owns which part of the workspace (ARCHITECTURE.md "Front end"). */
+/** Which remote owns which part of the workspace. */
 export const areas = {
   dashboard: { remote: 'mf-tasks', module: 'Dashboard', title: 'Dashboard' },
   taskList: { remote: 'mf-tasks', module: 'TaskList', title: 'Tasks' },

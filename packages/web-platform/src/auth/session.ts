@@ -1,4 +1,5 @@
 import type { ApiClient } from '../http/client';
+import { type LogoutBody, logoutRoute } from '../http/identity-routes';
 import { setSoundEnabled } from '../preferences/sound';
 import { type AuthData, clearAuth, refreshToken, saveAuth } from './storage';
 
@@ -30,7 +31,7 @@ export function startSession(
 export function endSession(client: ApiClient): Promise<unknown> {
   const refresh = refreshToken();
   const revoked = refresh
-    ? client.post('/api/logout/', { refresh }).catch(() => undefined)
+    ? client.post(logoutRoute.path, { refresh } satisfies LogoutBody).catch(() => undefined)
     : Promise.resolve();
   clearAuth();
   return revoked;

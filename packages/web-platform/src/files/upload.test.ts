@@ -4,10 +4,10 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { saveAuth } from '../auth/storage';
 import { createApiClient } from '../http/client';
+import { FakeUpload, useFakeUploads } from '../testing/fake-upload';
+import { storageOrigin, uploadHandlers } from '../testing/upload-msw';
 import { mockServer } from '../testing-msw';
-import { FakeUpload, useFakeUploads } from './fake-upload';
 import { percentOf, UploadError, uploadFile } from './upload';
-import { storageOrigin, uploadHandlers } from './upload-msw';
 
 const server = mockServer();
 

@@ -1,5 +1,6 @@
 import { RECENT_ACTIVITY_MS } from '../auth/constants';
 import { accessToken, lastActive, refreshToken, storeTokens } from '../auth/storage';
+import { type TokenRefreshAnswer, type TokenRefreshBody, tokenRefreshRoute } from './identity-routes';
 
 export interface ApiClient {
   /**
@@ -37,13 +38,14 @@ export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptio
 
   const renew = async (refresh: string) => {
     try {
-      const response = await fetch(`${baseUrl}/api/token/refresh/`, {
-        method: 'POST',
+      const response = await fetch(`${baseUrl}${tokenRefreshRoute.path}`, {
+        method: tokenRefreshRoute.method,
         headers: jsonHeaders,
-        body: JSON.stringify({ refresh }),
+        body: JSON.stringify({ refresh } satisfies TokenRefreshBody),
       });
       if (!response.ok) return null;
-      const tokens = (await response.json()) as { access?: string; refresh?: string };
+      // Trusted, not parsed: a body without an access token still renews nothing.
+      const tokens = (await response.json()) as Partial<TokenRefreshAnswer>;
       if (!tokens.access) return null;
       storeTokens({ access: tokens.access, refresh: tokens.refresh });
       return tokens.access;

@@ -30,7 +30,7 @@ export interface LiveSocketOptions {
 }
 
 /**
- * A WebSocket that authenticates with the `['jwt', token]` subprotocols (ARCHITECTURE.md "Auth") and,
+ * A WebSocket that authenticates with the `['jwt', token]` subprotocols (SPEC §7; the gateway echoes `jwt`) and,
  * whenever it closes, opens again after `reconnectDelay(attempt)`; a successful open resets the attempt.
  */
 export function connectLiveSocket(options: LiveSocketOptions) {

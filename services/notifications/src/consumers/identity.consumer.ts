@@ -6,11 +6,9 @@ import { erasePerson, upsertPerson } from '../routes/notifications/notifications
 export const identityConsumer: CoreConsumer<NotificationsTables> = {
   spec: { durable: 'notifications-identity', stream: 'IDENTITY' },
   handlers: {
-    'identity.user.created': (event, trx) => {
+    'identity.user.created': async (event, trx) => {
       const { userId, email, firstName, lastName } = event.data;
-      return upsertPerson(trx, { id: userId, email, first_name: firstName, last_name: lastName }).then(
-        () => undefined,
-      );
+      await upsertPerson(trx, { id: userId, email, first_name: firstName, last_name: lastName });
     },
     'identity.user.deleted': (event, trx) => erasePerson(trx, event.data.userId),
   },

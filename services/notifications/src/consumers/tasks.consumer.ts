@@ -21,12 +21,12 @@ export const tasksConsumer: CoreConsumer<NotificationsTables> = {
     // The recipient who accepted is not offered Accept again (after a reload either).
     'tasks.task.accepted': async (event, trx) => {
       await clearAcceptOffers(trx, event.data.taskId, event.data.userId);
-      await notifyOf(trx, event);
+      await notifyOf(event, trx);
     },
     // A deleted task has nothing left to open or accept.
     'tasks.task.deleted': async (event, trx) => {
       await forgetTask(trx, event.data.taskId);
-      await notifyOf(trx, event);
+      await notifyOf(event, trx);
     },
     'tasks.comment.created': notifyOf,
     'tasks.folders.changed': notifyOf,

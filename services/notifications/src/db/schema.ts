@@ -25,7 +25,7 @@ export interface NotificationsTables {
     /** The recipient of an assignment or invitation may accept it from the bell; cleared once accepted. */
     action: NonNullable<Notification['action']> | null;
   };
-  /** Each person's `/ws/tasks/` messages, kept a day for a socket that resumes (`task-messages.ts`). */
+  /** Each person's `/ws/tasks/` messages, kept a day for a socket that resumes (`logTaskMessage`). */
   task_messages: {
     id: Generated<string>;
     /** Order within one person, in commit order (taken under a lock on the person). */

@@ -94,7 +94,7 @@ export const migrations: Record<string, Migration> = {
   },
   '2026-11-22T18:45_tasks_erased_users': {
     async up(db: Kysely<any>) {
-      // Deleted accounts, kept for good: a write racing the deletion finds its author here (erasure.ts).
+      // Deleted accounts, kept for good: a write racing the deletion finds its author here (people.repository.ts).
       await db.schema
         .createTable('erased_users')
         .addColumn('id', 'uuid', (c) => c.primaryKey())

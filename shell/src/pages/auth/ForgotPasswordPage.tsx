@@ -2,6 +2,7 @@ import { identityMessages } from '@baton/contracts/constants';
 import { Banner, Button } from '@baton/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { identityRoutes } from '../../app/identity';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
 import { EmailField, FormError, useSubmit } from './form';
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
     setSent(false);
     if (!email.trim()) return identityMessages.resetEmailRequired;
     // The answer is ignored: the same sentence whether or not the address has an account.
-    await postPublic('/api/auth/password-reset/request/', { email: email.trim() });
+    await postPublic(identityRoutes.requestPasswordReset, { email: email.trim() });
     setSent(true);
   });
 

@@ -3,12 +3,11 @@ import { Banner, Button, Checkbox, PasswordField } from '@baton/ui';
 import { markActive, startSession } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { identityRoutes } from '../../app/identity';
 import { safeNext, withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
 import { networkFailure, postPublic } from './api';
 import { EmailField, FormError, useSubmit } from './form';
-
-type LoginBody = Parameters<typeof startSession>[0];
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -22,10 +21,10 @@ export function LoginPage() {
 
   const logIn = submit(async () => {
     if (!email.trim() || !password) return identityMessages.loginRequired;
-    const result = await postPublic('/login/', { email: email.trim(), password });
+    const result = await postPublic(identityRoutes.login, { email: email.trim(), password });
     if (!result.ok) return result.error ?? networkFailure;
     // The workspace reads the person from the stored session (RequireAuth).
-    startSession(result.body as unknown as LoginBody, remember);
+    startSession(result.body, remember);
     markActive();
     navigate(safeNext(params.get('next')), { replace: true });
   });

@@ -2,6 +2,7 @@ import { identityMessages, limits } from '@baton/contracts/constants';
 import { Banner, Button, NewPasswordField, PasswordField } from '@baton/ui';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { identityRoutes } from '../../app/identity';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
 import { FormError, useSubmit } from './form';
@@ -30,7 +31,7 @@ function useLinkState(uid: string, token: string) {
   useEffect(() => {
     if (!uid || !token) return;
     let current = true;
-    postPublic('/api/auth/password-reset/check/', { uid, token }).then(
+    postPublic(identityRoutes.checkPasswordReset, { uid, token }).then(
       (result) => current && setState(result.status === 400 ? 'dead' : 'ok'),
       () => current && setState('ok'),
     );
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
   const reset = submit(async () => {
     const problem = problemOf(newPassword, confirmPassword);
     if (problem) return problem;
-    const result = await postPublic('/api/auth/password-reset/confirm/', {
+    const result = await postPublic(identityRoutes.confirmPasswordReset, {
       uid,
       token,
       newPassword,

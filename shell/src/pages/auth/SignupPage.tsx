@@ -2,6 +2,7 @@ import { emailPattern, identityMessages, limits } from '@baton/contracts/constan
 import { Button, Checkbox, NewPasswordField, PasswordField, TextField } from '@baton/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { identityRoutes } from '../../app/identity';
 import { withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
 import { networkFailure, postPublic } from './api';
@@ -36,7 +37,7 @@ export function SignupPage() {
   const signUp = submit(async () => {
     const problem = problemOf(form, acceptedTerms);
     if (problem) return problem;
-    const result = await postPublic('/user_signup/', { ...form, email: form.email.trim() });
+    const result = await postPublic(identityRoutes.signup, { ...form, email: form.email.trim() });
     if (!result.ok) return result.error ?? networkFailure;
     // Sign-up answers alike whether or not the address had an account, so it starts no session: the person
     // signs in next (SPEC §2), told to look for the confirmation mail.

@@ -2,6 +2,7 @@ import { identityMessages } from '@baton/contracts/constants';
 import { Banner } from '@baton/ui';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { identityRoutes } from '../../app/identity';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
 
@@ -18,7 +19,7 @@ const confirmations = new Map<string, Promise<Outcome>>();
 function confirmOnce(token: string) {
   let outcome = confirmations.get(token);
   if (!outcome) {
-    outcome = postPublic('/api/auth/verify-email/', { token }).then(
+    outcome = postPublic(identityRoutes.verifyEmail, { token }).then(
       (result) => ({
         ok: result.ok,
         message: result.ok ? identityMessages.verifyDone : (result.error ?? identityMessages.verifyInvalid),

@@ -153,7 +153,7 @@ export async function deleteFolder(deps: FoldersDeps, me: AuthContext, row: Fold
 /**
  * The caller's personal tasks among `ids` that tasks has committed but whose events have not reached this
  * service yet (a task filed the moment it was made): asked of tasks, and kept here as their events would.
- * Their events, older than the filing, then leave the folder as filed (`projections.ts`).
+ * Their events, older than the filing, then leave the folder as filed (`consumers/tasks.consumer.ts`).
  */
 async function learnNewTasks(deps: FoldersDeps, me: AuthContext, ids: string[]) {
   const known = new Set(await knownTaskIds(deps.db, ids));

@@ -1,7 +1,7 @@
 import type { TrustedUserEntry } from '@baton/contracts';
-import type { IdentityDb } from '../../context';
+import type { IdentityDb, IdentityTrx } from '../../context';
 
-type Db = IdentityDb;
+type Db = IdentityDb | IdentityTrx;
 
 const entryQuery = (db: Db) =>
   db
@@ -68,3 +68,15 @@ export async function recordInvitation(db: Db, ownerId: string, email: string) {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The invitations sent to `email`, removed; their senders' ids. */
+export const takeInvitations = (db: Db, email: string) =>
+  db.deleteFrom('trust_invitations').where('email', '=', email).returning('owner_id').execute();
+
+/** Trusts `trustedId` on `ownerId`'s behalf, unless that is the case already. */
+export const trustIfMissing = (db: Db, ownerId: string, trustedId: string) =>
+  db
+    .insertInto('trusted_users')
+    .values({ owner_id: ownerId, trusted_id: trustedId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();

@@ -139,7 +139,11 @@ export const clearAcceptOffers = (trx: NotificationsTrx, taskId: string, userId:
 
 /** A deleted task leaves nothing to open or accept. */
 export const forgetTask = (trx: NotificationsTrx, taskId: string) =>
-  trx.updateTable('notifications').set({ task_id: null, action: null }).where('task_id', '=', taskId).execute();
+  trx
+    .updateTable('notifications')
+    .set({ task_id: null, action: null })
+    .where('task_id', '=', taskId)
+    .execute();
 
 // People (identity's events)
 
@@ -186,18 +190,16 @@ export const insertTaskMessages = (
 ) =>
   trx
     .insertInto('task_messages')
-    .values(people.map((userId) => ({ user_id: userId, event_id: eventId, payload: JSON.stringify(message) })))
+    .values(
+      people.map((userId) => ({ user_id: userId, event_id: eventId, payload: JSON.stringify(message) })),
+    )
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
     .returning(['id', 'user_id'])
     .execute();
 
 /** Drops the people's log entries made before `before`. */
 export const pruneTaskMessages = (trx: NotificationsTrx, people: string[], before: Date) =>
-  trx
-    .deleteFrom('task_messages')
-    .where('user_id', 'in', people)
-    .where('created_at', '<', before)
-    .execute();
+  trx.deleteFrom('task_messages').where('user_id', 'in', people).where('created_at', '<', before).execute();
 
 /** The place of the person's log entry `id`; undefined when it is not theirs (or no longer kept). */
 export const taskMessageSeq = async (db: Db, userId: string, id: string) =>

@@ -10,8 +10,8 @@ import {
   lockPeople,
   nameOf,
   newestNotifications,
-  notificationTime,
   notificationsSince,
+  notificationTime,
   pruneTaskMessages,
   taskMessageSeq,
   taskMessagesAfter,
@@ -93,7 +93,7 @@ const rowOf = (eventId: string, { userId, type, title, message, taskId, action }
  * redelivery adds none. Collapsing ones (a task's comments) join the person's unread one of the same key,
  * which is pushed again with its id, so the bell replaces it.
  */
-export async function notifyOf(trx: NotificationsTrx, event: EventEnvelope) {
+export async function notifyOf(event: EventEnvelope, trx: NotificationsTrx) {
   const gone = await erasedAmong(trx, event.audience);
   const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
   const stored = await insertNotifications(

@@ -4,7 +4,7 @@ import { confirmEmail, readJson, signUp } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { eventually, type TestTasks, useTestTasks } from '../../testing';
 import { delegateMessages } from '../tasks/tasks.service';
-import { acceptMessages } from './accept.routes';
+import { acceptMessages } from './accept.service';
 
 const env = useTestTasks();
 const form = {

@@ -2,8 +2,8 @@ import { activateResponse, mailMessages } from '@baton/contracts';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sendMailDigests } from '../../mail-digest';
 import { eventually, useTestTasks } from '../../testing';
+import { sendMailDigests } from '../accept/mail-digest';
 
 // Caps on (the other test files run without limits, like a benchmark, so their many mails pass).
 const env = useTestTasks({ config: { RATE_LIMITS: true } });
@@ -36,10 +36,10 @@ describe('mail caps (per sender and address, and per sender; the counts are in P
     const list = await readJson(t.post('/get_assigned/', { userEmail: colleague.email }, colleague.access));
     expect(list.tasks).toHaveLength(12);
     // Before the digest's time nothing is sent; after it, one mail with a working link for each held task.
-    expect(await sendMailDigests(t.db, t.tasks.deps.config)).toBe(0);
+    expect(await sendMailDigests(t.tasks.deps)).toBe(0);
     await sql`update task_recipients set mail_held_at = mail_held_at - interval '60 minutes'
               where email = ${colleague.email}`.execute(t.db);
-    expect(await sendMailDigests(t.db, t.tasks.deps.config)).toBe(1);
+    expect(await sendMailDigests(t.tasks.deps)).toBe(1);
     t.tasks.relay.kick();
     const digest = await t.smtp.waitFor(colleague.email, { match: (m) => m.subject.includes('waiting') });
     expect(digest.subject).toBe('2 tasks are waiting for you on Baton');
@@ -55,7 +55,7 @@ describe('mail caps (per sender and address, and per sender; the counts are in P
       expect(activateResponse.parse(view).status).toBe('valid');
     }
     // Sent once: the next sweep finds nothing.
-    expect(await sendMailDigests(t.db, t.tasks.deps.config)).toBe(0);
+    expect(await sendMailDigests(t.tasks.deps)).toBe(0);
   });
 
   it('leaves accepted tasks out of the digest, and sends none when all were accepted', async () => {
@@ -74,7 +74,7 @@ describe('mail caps (per sender and address, and per sender; the counts are in P
     expect(accepted.status).toBe(200);
     await sql`update task_recipients set mail_held_at = now() - interval '2 hours'
               where email = ${colleague.email} and mail_held_at is not null`.execute(t.db);
-    expect(await sendMailDigests(t.db, t.tasks.deps.config)).toBe(0);
+    expect(await sendMailDigests(t.tasks.deps)).toBe(0);
     const left = await t.db
       .selectFrom('task_recipients')
       .select('task_id')

@@ -1,19 +1,58 @@
 import { randomUUID } from 'node:crypto';
-import type { taskForm } from '@baton/contracts';
-import { type AuthContext, enqueueEvent, enqueueMail, notFound } from '@baton/service-kit';
-import { sql } from 'kysely';
+import type { DashboardSummary, editSharedTaskForm, Task, TaskPageRequest, taskForm } from '@baton/contracts';
+import { pagePaths } from '@baton/contracts/constants';
+import {
+  type AuthContext,
+  badRequest,
+  enqueueEvent,
+  enqueueMail,
+  HttpError,
+  notFound,
+} from '@baton/service-kit';
 import type { z } from 'zod';
-import { issueAcceptLink } from '../../accept-tokens';
-import { type AttachmentChange, attachmentColumns } from '../../attachments';
-import type { TasksDb, TasksDeps } from '../../context';
+import { actingAs, taskFor } from '../../access';
+import type { TasksDeps, TasksTrx } from '../../context';
 import type { TaskKind } from '../../db/schema';
-import { actingAs } from '../../erasure';
 import { acceptMail, joinInvitationMail } from '../../mails';
-import { audienceOf, selectTaskViews, type TaskViewRow, toTask } from '../../views';
+import { confirmedUser, trusts } from '../../people.repository';
+import { issueAcceptLink } from '../accept/accept.service';
+import { type AttachmentChange, attachmentColumns } from '../attachments/attachments.repository';
 import { endCommentSockets } from '../comments/comments.service';
+import { taskPage, wholeList } from './pages.repository';
+import {
+  audienceOf,
+  deleteTaskRow,
+  holdAcceptMail,
+  insertRecipientRow,
+  insertTaskRow,
+  ownPersonalTasks,
+  ownsFolder,
+  summaryFigures,
+  type TaskViewRow,
+  taskViewIn,
+  taskViews,
+  toTask,
+  updateTaskRow,
+} from './tasks.repository';
 
 type TaskForm = z.output<typeof taskForm>;
-type Db = TasksDb;
+type EditSharedForm = z.output<typeof editSharedTaskForm>;
+
+export const taskWriteMessages = {
+  created: 'Task created.',
+  updated: 'Task updated.',
+  deleted: 'Task deleted.',
+  completed: 'Task completed.',
+  reopened: 'Task reopened.',
+  self: 'You cannot delegate a task to yourself.',
+  useEditShared: 'A delegated task is changed with /edit_shared_task/.',
+  useCreateList: 'A personal task is changed with /create_list.',
+  delegateNew: 'A delegated task is changed with /edit_shared_task/; these routes create one.',
+  recipientFixed: 'The recipient of a task cannot be changed.',
+  idMismatch: 'The id in the body does not match the address.',
+  ownListsOnly: 'You can only list your own tasks.',
+  notYou: 'You can only complete tasks as yourself.',
+} as const;
 
 export const delegateMessages = {
   assigned: 'Task assigned. An e-mail with an accept link is on its way.',
@@ -23,33 +62,73 @@ export const delegateMessages = {
   notFound: 'User not found, invitation sent to join Baton',
 } as const;
 
+/** The answer of every task write (SPEC §7: task_id or id, error, invitation_sent, message). */
+const written = (id: string, message: string, invitationSent = false) => ({
+  task_id: id,
+  id,
+  error: null,
+  invitation_sent: invitationSent,
+  message,
+});
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * Runs `work` for `actorId` in a transaction (refused if their account was erased meanwhile), then wakes
- * the outbox relay (the events and mails it wrote go out).
+ * SPEC §7: one list per kind, each with both sides of delegated tasks; without `page` the whole list, with
+ * it one page. The JSON text of the answer, written by Postgres.
  */
-async function write<T>(deps: TasksDeps, actorId: string, work: (trx: Db) => Promise<T>) {
-  const result = await deps.db.transaction().execute(async (trx) => {
-    await actingAs(trx, actorId);
-    return work(trx);
-  });
-  deps.afterOutboxWrite();
-  return result;
+export async function listTasks(
+  deps: TasksDeps,
+  me: AuthContext,
+  kind: TaskKind,
+  body: { userEmail: string; page?: TaskPageRequest },
+) {
+  if (!sameEmail(body.userEmail, me.email))
+    throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
+  return body.page ? taskPage(deps.db, kind, me.userId, body.page) : wholeList(deps.db, kind, me.userId);
 }
 
-const viewOf = (db: Db, id: string) =>
-  selectTaskViews(db as unknown as TasksDb)
-    .where('t.id', '=', id)
-    .executeTakeFirstOrThrow();
+/** One task as the person sees it; 404 when it is not theirs to see. */
+export async function getTask(deps: TasksDeps, me: AuthContext, taskId: string) {
+  const { row } = await taskFor(deps.db, taskId, me.userId, 'view');
+  return { task: toTask(row, me.userId) };
+}
 
-async function assertOwnFolder(db: Db, folderId: string | null | undefined, ownerId: string) {
-  if (!folderId) return;
-  const folder = await db
-    .selectFrom('folders')
-    .select('id')
-    .where('id', '=', folderId)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!folder) throw notFound('Folder not found.');
+const whatHappened = (task: Task): 'Completed' | 'Created' =>
+  task.completed && task.completedAt ? 'Completed' : 'Created';
+
+/** The dashboard (SPEC §2, §9): the figures, then only the 20 tasks it lists read in full. */
+export async function dashboardSummary(deps: TasksDeps, userId: string): Promise<DashboardSummary> {
+  const figures = await summaryFigures(deps.db, userId);
+  const { recent, upcoming } = figures;
+  const rows = await taskViews(deps.db, [...new Set([...recent.map((row) => row.id), ...upcoming])]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const taskOf = (id: string) => {
+    const row = byId.get(id);
+    return row ? toTask(row, userId) : undefined;
+  };
+  const n = (value: string) => Number(value);
+  return {
+    total: n(figures.total),
+    personal: n(figures.personal),
+    invited: n(figures.invited),
+    assigned: n(figures.assigned),
+    status: {
+      completed: n(figures.completed),
+      inProgress: n(figures.in_progress),
+      notStarted: n(figures.not_started),
+    },
+    // A task deleted between the two reads is left out.
+    recent: recent.flatMap(({ id, happened_at }) => {
+      const task = taskOf(id);
+      return task ? [{ task, what: whatHappened(task), at: new Date(happened_at).toISOString() }] : [];
+    }),
+    upcoming: upcoming.flatMap((id) => taskOf(id) ?? []),
+  };
+}
+
+async function assertOwnFolder(trx: TasksTrx, folderId: string | null | undefined, ownerId: string) {
+  if (folderId && !(await ownsFolder(trx, folderId, ownerId))) throw notFound('Folder not found.');
 }
 
 const fieldsOf = (body: TaskForm) => ({
@@ -61,7 +140,7 @@ const fieldsOf = (body: TaskForm) => ({
 
 /** Files let go of: the replaced or removed attachment, which files deletes when the event arrives. */
 async function detach(
-  trx: Db,
+  trx: TasksTrx,
   actorId: string,
   taskId: string,
   key: string | null,
@@ -87,7 +166,7 @@ function withDraft<T>(deps: TasksDeps, body: TaskForm, me: AuthContext, write: (
 }
 
 const insertTask = (
-  trx: Db,
+  trx: TasksTrx,
   me: AuthContext,
   draft: Draft,
   body: TaskForm,
@@ -95,30 +174,36 @@ const insertTask = (
   folderId: string | null,
   recipientId: string | null = null,
 ) =>
-  trx
-    .insertInto('tasks')
-    .values({
-      id: draft.id,
-      ...fieldsOf(body),
-      ...attachmentColumns(draft.attachment),
-      owner_id: me.userId,
-      owner_email: me.email,
-      kind,
-      folder_id: folderId,
-      recipient_id: recipientId,
-    })
-    .execute();
+  insertTaskRow(trx, {
+    id: draft.id,
+    ...fieldsOf(body),
+    ...attachmentColumns(draft.attachment),
+    owner_id: me.userId,
+    owner_email: me.email,
+    kind,
+    folder_id: folderId,
+    recipient_id: recipientId,
+  });
 
-export function createPersonalTask(deps: TasksDeps, body: TaskForm, me: AuthContext) {
-  return withDraft(deps, body, me, (draft) => createPersonal(deps, body, me, draft));
+/** /create_list: a new personal task (201), or, with `id`, a change to one of the caller's. */
+export async function savePersonalTask(deps: TasksDeps, me: AuthContext, body: TaskForm) {
+  if (body.id) {
+    const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
+    if (row.kind !== 'personal') throw badRequest(taskWriteMessages.useEditShared);
+    await updateTask(deps, row, body, me);
+    return { created: false, answer: written(row.id, taskWriteMessages.updated) };
+  }
+  const id = await withDraft(deps, body, me, (draft) => createPersonal(deps, body, me, draft));
+  return { created: true, answer: written(id, taskWriteMessages.created) };
 }
 
 function createPersonal(deps: TasksDeps, body: TaskForm, me: AuthContext, draft: Draft) {
   const { id } = draft;
-  return write(deps, me.userId, async (trx) => {
+  return deps.write(async (trx) => {
+    await actingAs(trx, me.userId);
     await assertOwnFolder(trx, body.folder_id, me.userId);
     await insertTask(trx, me, draft, body, 'personal', body.folder_id ?? null);
-    const view = await viewOf(trx, id);
+    const view = await taskViewIn(trx, id);
     await enqueueEvent(trx, 'tasks.task.created', {
       actorId: me.userId,
       audience: audienceOf(view),
@@ -133,14 +218,17 @@ function createPersonal(deps: TasksDeps, body: TaskForm, me: AuthContext, draft:
  * another registered recipient gets an accept link by mail; an address with no confirmed account gets an
  * invitation to join, and the task waits until an account confirms that address.
  */
-export function delegateTask(
+export async function delegateTask(
   deps: TasksDeps,
-  body: TaskForm,
-  email: string,
-  role: 'assign' | 'invite',
   me: AuthContext,
+  body: TaskForm & { email: string },
+  role: 'assign' | 'invite',
 ) {
-  return withDraft(deps, body, me, (draft) => delegate(deps, body, email, role, me, draft));
+  if (body.id) throw badRequest(taskWriteMessages.delegateNew);
+  const email = body.email.toLowerCase();
+  if (sameEmail(email, me.email)) throw badRequest(taskWriteMessages.self);
+  const result = await withDraft(deps, body, me, (draft) => delegate(deps, body, email, role, me, draft));
+  return written(result.id, result.message, result.invitationSent);
 }
 
 function delegate(
@@ -152,41 +240,25 @@ function delegate(
   draft: Draft,
 ) {
   const { id } = draft;
-  return write(deps, me.userId, async (trx) => {
+  return deps.write(async (trx) => {
+    await actingAs(trx, me.userId);
     // An account whose address is unconfirmed may be a stranger's: the task waits, as for no account.
-    const recipient = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', email)
-      .where('email_verified', '=', true)
-      .executeTakeFirst();
-    const trusted = recipient
-      ? Boolean(
-          await trx
-            .selectFrom('trusts')
-            .select('owner_id')
-            .where('owner_id', '=', recipient.id)
-            .where('trusted_id', '=', me.userId)
-            .executeTakeFirst(),
-        )
-      : false;
+    const recipient = await confirmedUser(trx, email);
+    const trusted = recipient ? await trusts(trx, recipient.id, me.userId) : false;
     await insertTask(trx, me, draft, body, role, null, recipient?.id ?? null);
-    await trx
-      .insertInto('task_recipients')
-      .values({
-        task_id: id,
-        email,
-        user_id: recipient?.id ?? null,
-        accepted_at: trusted ? new Date() : null,
-        is_trusted: trusted,
-      })
-      .execute();
-    const view = await viewOf(trx, id);
+    await insertRecipientRow(trx, {
+      task_id: id,
+      email,
+      user_id: recipient?.id ?? null,
+      accepted_at: trusted ? new Date() : null,
+      is_trusted: trusted,
+    });
+    const view = await taskViewIn(trx, id);
     const from = { name: view.owner_first_name ?? me.email, email: me.email };
     if (!recipient) {
       // The mail is the only way this task reaches them: past a cap, the task is refused.
       await deps.mailCaps.consume(trx, email, me.userId);
-      const signup = new URL('/signup', deps.config.PUBLIC_URL).toString();
+      const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
       await enqueueMail(trx, joinInvitationMail(email, from, body.title, role, signup));
     } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
       const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
@@ -197,11 +269,7 @@ function delegate(
     } else if (!trusted) {
       // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the
       // digest (`mail-digest.ts`).
-      await trx
-        .updateTable('task_recipients')
-        .set({ mail_held_at: sql<Date>`now()` })
-        .where('task_id', '=', id)
-        .execute();
+      await holdAcceptMail(trx, id);
     }
     const task = toTask(view, me.userId);
     await enqueueEvent(trx, 'tasks.task.created', {
@@ -225,25 +293,31 @@ function delegate(
   });
 }
 
-export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me: AuthContext) {
+/** /edit_shared_task/: the owner changes a delegated task; its recipient stays who it is. */
+export async function editSharedTask(deps: TasksDeps, me: AuthContext, body: EditSharedForm) {
+  const { row } = await taskFor(deps.db, body.id, me.userId, 'edit');
+  if (row.kind === 'personal') throw badRequest(taskWriteMessages.useCreateList);
+  if (body.email && row.recipient_email && !sameEmail(body.email, row.recipient_email))
+    throw badRequest(taskWriteMessages.recipientFixed);
+  await updateTask(deps, row, { ...body, folder_id: undefined }, me);
+  return written(row.id, taskWriteMessages.updated);
+}
+
+async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me: AuthContext) {
   const actorId = me.userId;
   const ref = { kind: 'task', id: row.id } as const;
   const field = { key: body.attachmentKey, url: body.attachmentUrl };
   await deps.files.withChange(me, ref, row.attachment_key, field, (attachment) =>
-    write(deps, actorId, async (trx) => {
+    deps.write(async (trx) => {
+      await actingAs(trx, actorId);
       if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
-      await trx
-        .updateTable('tasks')
-        .set({
-          ...fieldsOf(body),
-          ...attachmentColumns(attachment),
-          ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await updateTaskRow(trx, row.id, {
+        ...fieldsOf(body),
+        ...attachmentColumns(attachment),
+        ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
+      });
       await detach(trx, actorId, row.id, row.attachment_key, attachment);
-      const view = await viewOf(trx, row.id);
+      const view = await taskViewIn(trx, row.id);
       await enqueueEvent(trx, 'tasks.task.updated', {
         actorId,
         audience: audienceOf(view),
@@ -253,9 +327,14 @@ export async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskFo
   );
 }
 
-export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: string) {
-  await write(deps, actorId, async (trx) => {
-    await trx.deleteFrom('tasks').where('id', '=', row.id).execute();
+/** /delete_list/{id}: the owner deletes the task (the id is written twice, and both must agree). */
+export async function deleteTask(deps: TasksDeps, me: AuthContext, id: string, bodyId: string) {
+  if (bodyId.toLowerCase() !== id.toLowerCase()) throw badRequest(taskWriteMessages.idMismatch);
+  const { row } = await taskFor(deps.db, id, me.userId, 'delete');
+  const actorId = me.userId;
+  await deps.write(async (trx) => {
+    await actingAs(trx, actorId);
+    await deleteTaskRow(trx, row.id);
     await detach(trx, actorId, row.id, row.attachment_key, null);
     await endCommentSockets(trx, row.id, audienceOf(row));
     await enqueueEvent(trx, 'tasks.task.deleted', {
@@ -264,20 +343,35 @@ export async function deleteTask(deps: TasksDeps, row: TaskViewRow, actorId: str
       data: { taskId: row.id, title: row.title },
     });
   });
+  return { message: taskWriteMessages.deleted };
 }
 
-export async function setCompleted(deps: TasksDeps, row: TaskViewRow, completed: boolean, actorId: string) {
-  await write(deps, actorId, async (trx) => {
-    await trx
-      .updateTable('tasks')
-      .set({ completed, completed_at: completed ? new Date() : null, updated_at: new Date() })
-      .where('id', '=', row.id)
-      .execute();
-    const view = await viewOf(trx, row.id);
+/** /completed/{id}: completes or reopens the task, as whoever SPEC §6 lets. */
+export async function setCompleted(
+  deps: TasksDeps,
+  me: AuthContext,
+  id: string,
+  body: { completed: boolean; userEmail?: string },
+) {
+  if (body.userEmail && !sameEmail(body.userEmail, me.email))
+    throw new HttpError(403, 'forbidden', taskWriteMessages.notYou);
+  const { row } = await taskFor(deps.db, id, me.userId, 'complete');
+  const { completed } = body;
+  const actorId = me.userId;
+  await deps.write(async (trx) => {
+    await actingAs(trx, actorId);
+    await updateTaskRow(trx, row.id, { completed, completed_at: completed ? new Date() : null });
+    const view = await taskViewIn(trx, row.id);
     await enqueueEvent(trx, completed ? 'tasks.task.completed' : 'tasks.task.reopened', {
       actorId,
       audience: audienceOf(view),
       data: { task: toTask(view, view.owner_id) },
     });
   });
+  return { message: completed ? taskWriteMessages.completed : taskWriteMessages.reopened };
+}
+
+/** folders files a task the moment tasks committed it, before folders' copy has heard of it. */
+export async function ownPersonal(deps: TasksDeps, me: AuthContext, ids: string[]) {
+  return { tasks: await ownPersonalTasks(deps.db, me.userId, ids) };
 }

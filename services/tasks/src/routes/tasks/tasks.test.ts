@@ -2,9 +2,8 @@ import { task, taskListResponse, taskMessages, taskWriteResponse } from '@baton/
 import { readJson } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
-import { progressMessages } from '../progress/progress.routes';
-import { taskWriteMessages } from './tasks.routes';
-import { delegateMessages } from './tasks.service';
+import { progressMessages } from '../progress/progress.service';
+import { delegateMessages, taskWriteMessages } from './tasks.service';
 
 const env = useTestTasks();
 const form = {

@@ -1,0 +1,56 @@
+import type { Task } from '@baton/contracts';
+import { Button, Dialog, FilePreviewDialog } from '@baton/ui';
+import { useApiClient } from '@baton/web-platform';
+import { CommentsDialog } from '../comments/CommentsDialog';
+import { HistoryDialog } from './HistoryDialog';
+import type { CardDialog } from './useTaskCardActions';
+
+export interface TaskCardDialogsProps {
+  task: Task;
+  dialog: CardDialog | null;
+  /** Whether the person may write comments (the owner, or a recipient who accepted). */
+  canWrite: boolean;
+  /** Whether the task went to others: deleting it deletes it for them too. */
+  hasRecipients: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+/** The card's dialogs: attachment preview, comments, history, and the confirmation before deleting. */
+export function TaskCardDialogs({
+  task,
+  dialog,
+  canWrite,
+  hasRecipients,
+  deleting,
+  onDelete,
+  onClose,
+}: TaskCardDialogsProps) {
+  const { request } = useApiClient();
+  return (
+    <>
+      {dialog === 'preview' ? (
+        <FilePreviewDialog request={request} taskId={task.id} onClose={onClose} />
+      ) : null}
+      {dialog === 'comments' ? <CommentsDialog task={task} canWrite={canWrite} onClose={onClose} /> : null}
+      {dialog === 'history' ? <HistoryDialog taskId={task.id} title={task.title} onClose={onClose} /> : null}
+      <Dialog
+        open={dialog === 'delete'}
+        role="alertdialog"
+        title="Delete task?"
+        description={`“${task.title}” will be deleted${hasRecipients ? ' for everyone it was shared with' : ''}. This cannot be undone.`}
+        onClose={deleting ? undefined : onClose}
+      >
+        <div className="task-dialog__actions">
+          <Button variant="secondary" disabled={deleting} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={deleting} onClick={onDelete}>
+            {deleting ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

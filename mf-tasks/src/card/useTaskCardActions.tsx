@@ -1,0 +1,160 @@
+import type { Task } from '@baton/contracts';
+import { useToast } from '@baton/ui';
+import { failureMessage, type TaskCategory } from '@baton/web-platform';
+import { useState } from 'react';
+import {
+  formOf,
+  type TaskForm,
+  useDeleteTaskMutation,
+  useFolderChoicesQuery,
+  useSaveTaskMutation,
+  useSetCompletedMutation,
+} from '../api';
+import { messages } from '../messages';
+import { capabilities, kindOf } from '../rules';
+
+/** The card's dialogs; one at most is open. */
+export type CardDialog = 'history' | 'comments' | 'delete' | 'preview';
+
+/** An action of the card besides its main one: a button when comfortable, an item of "More actions" when compact. */
+export interface CardAction {
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+}
+
+/**
+ * Filing by menu, for keyboards and phones as well as a way out: "Move to <folder>" for each other active folder,
+ * and "Remove from folder" for a filed task.
+ */
+function useFolderMoves(
+  task: Task,
+  enabled: boolean,
+  onMove: (folderId: string | null) => void,
+): CardAction[] {
+  const { data: folders = [] } = useFolderChoicesQuery(undefined, { skip: !enabled });
+  if (!enabled) return [];
+  return [
+    ...folders
+      .filter((folder) => folder.id !== task.folder?.id)
+      .map((folder) => ({ label: `Move to ${folder.name}`, onSelect: () => onMove(folder.id) })),
+    ...(task.folder ? [{ label: 'Remove from folder', onSelect: () => onMove(null) }] : []),
+  ];
+}
+
+/**
+ * Completing and reopening. A failure is the list's to say (a completed card has left for the other tab); a
+ * completion is said by a toast with a way back.
+ */
+function useCompletion(task: Task, onFailure: (message: string) => void) {
+  const [setCompleted, completing] = useSetCompletedMutation();
+  const toast = useToast();
+
+  async function complete(completed: boolean) {
+    try {
+      await setCompleted({ id: task.id, completed }).unwrap();
+      return true;
+    } catch (error) {
+      onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`);
+      return false;
+    }
+  }
+
+  async function toggle() {
+    const completed = !task.completed;
+    if (!(await complete(completed)) || !completed) return;
+    const id = toast(
+      <>
+        “{task.title}” completed.{' '}
+        <button
+          type="button"
+          className="task-link"
+          onClick={() => {
+            toast.dismiss(id);
+            void complete(false);
+          }}
+        >
+          Undo
+        </button>
+      </>,
+      'success',
+    );
+  }
+
+  return { toggle, completing: completing.isLoading };
+}
+
+export interface TaskCardActionsOptions {
+  task: Task;
+  category: TaskCategory;
+  compact: boolean;
+  onEdit: (task: Task) => void;
+  /** A change that failed where the card may no longer be (completing moves it). */
+  onFailure: (message: string) => void;
+}
+
+/** What a card does: its requests, its open dialog, its failure line, and the actions it offers. */
+export function useTaskCardActions({ task, category, compact, onEdit, onFailure }: TaskCardActionsOptions) {
+  const can = capabilities[category];
+  const [dialog, setDialog] = useState<CardDialog | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saveTask] = useSaveTaskMutation();
+  const [deleteTask, deleting] = useDeleteTaskMutation();
+  const completion = useCompletion(task, onFailure);
+  // SPEC §2: personal tasks are filed into folders (by dragging, or by these menu items).
+  const folderMoves = useFolderMoves(task, category === 'Personal Tasks', (folderId) =>
+    change({ folder_id: folderId }),
+  );
+
+  async function change(patch: Partial<TaskForm>) {
+    setFailure(null);
+    try {
+      await saveTask({ kind: kindOf(category), id: task.id, form: { ...formOf(task), ...patch } }).unwrap();
+    } catch (error) {
+      setFailure(failureMessage(error, messages.changeFailed));
+    }
+  }
+
+  async function toggleCompleted() {
+    setFailure(null);
+    await completion.toggle();
+  }
+
+  async function remove() {
+    try {
+      await deleteTask(task.id).unwrap();
+      setDialog(null);
+    } catch {
+      setDialog(null);
+      setFailure(messages.deleteFailed);
+    }
+  }
+
+  // The same names as buttons and as menu items, so people (and tests) find them either way. Compact, the
+  // attachment preview and the folder moves join them; comfortable, they keep their own places.
+  const actions: CardAction[] = [
+    { label: 'History', onSelect: () => setDialog('history') },
+    ...(can.comments ? [{ label: 'Comments', onSelect: () => setDialog('comments') }] : []),
+    ...(can.edit ? [{ label: 'Edit', onSelect: () => onEdit(task) }] : []),
+    ...(compact && task.attachment
+      ? [{ label: `Preview attachment ${task.attachment.name}`, onSelect: () => setDialog('preview') }]
+      : []),
+    ...(compact ? folderMoves : []),
+    ...(can.delete ? [{ label: 'Delete task', onSelect: () => setDialog('delete'), danger: true }] : []),
+  ];
+
+  return {
+    dialog,
+    openDialog: setDialog,
+    closeDialog: () => setDialog(null),
+    failure,
+    dismissFailure: () => setFailure(null),
+    change,
+    toggleCompleted,
+    completing: completion.completing,
+    remove,
+    deleting: deleting.isLoading,
+    folderMoves,
+    actions,
+  };
+}
