@@ -1,33 +1,18 @@
-import type {
-  Database,
-  KitTables,
-  Logger,
-  MailCaps,
-  RateLimiter,
-  ServiceCore,
-  TokenVerifier,
-} from '@baton/service-kit';
-import type { Transaction } from 'kysely';
+import type { Database, MailCaps, RateLimiter, ServiceDeps, ServiceTrx } from '@baton/service-kit';
 import type { IdentityConfig } from './config';
 import type { IdentityTables } from './db/schema';
 import type { SigningKeys } from './routes/keys/keys.service';
 
 export type IdentityDb = Database<IdentityTables>;
-export type IdentityTrx = Transaction<IdentityTables & KitTables>;
+export type IdentityTrx = ServiceTrx<IdentityTables>;
 
 /** Everything identity's routes need, built once by `createIdentity` (and by tests). */
-export interface IdentityDeps {
-  db: IdentityDb;
-  config: IdentityConfig;
-  logger: Logger;
+export interface IdentityDeps extends ServiceDeps<IdentityTables, IdentityConfig> {
   keys: SigningKeys;
   /** Derives each rotated-in refresh token from the one it replaces (see `successorOf`). */
   successorKey: Buffer;
   /** Signs device cookies (see `routes/auth/devices.ts`). */
   deviceKey: Buffer;
-  verifyAccess: TokenVerifier;
-  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
-  write: ServiceCore<IdentityTables>['write'];
   limits: Record<
     | 'login'
     | 'loginAccount'

@@ -1,28 +1,19 @@
 import type {
   Database,
   FilesClient,
-  KitTables,
-  Logger,
   MailCaps,
   RateLimiter,
-  ServiceCore,
-  TokenVerifier,
+  ServiceDeps,
+  ServiceTrx,
 } from '@baton/service-kit';
-import type { Transaction } from 'kysely';
 import type { TasksConfig } from './config';
 import type { TasksTables } from './db/schema';
 
 export type TasksDb = Database<TasksTables>;
-export type TasksTrx = Transaction<TasksTables & KitTables>;
+export type TasksTrx = ServiceTrx<TasksTables>;
 
 /** Everything the tasks routes need, built once by `createTasks` (and by tests). */
-export interface TasksDeps {
-  db: TasksDb;
-  config: TasksConfig;
-  logger: Logger;
-  verifyAccess: TokenVerifier;
-  /** The unit of work: one transaction, then the outbox relay woken (`openServiceCore`). */
-  write: ServiceCore<TasksTables>['write'];
+export interface TasksDeps extends ServiceDeps<TasksTables, TasksConfig> {
   /** Calls identity (HTTP in the distributed topology, in-process in `npm start`). */
   identity: (path: string, init: RequestInit) => Promise<Response>;
   /** The files service, on the person's behalf (attachments). */
