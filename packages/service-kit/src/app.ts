@@ -20,7 +20,7 @@ export interface ServiceAppOptions {
   name: string;
   logger: Logger;
   /** Each must resolve for `/readyz` to answer 200 (database reachable, bus connected, ...). */
-  readiness?: Record<string, ReadinessCheck>;
+  readiness?: Readiness;
   /** Largest accepted request body in bytes. */
   maxBodyBytes?: number;
   /**
@@ -28,7 +28,12 @@ export interface ServiceAppOptions {
    * limit of their own (Hono's limit buffers a body sent without Content-Length whole in memory).
    */
   streamedBodyPrefix?: string;
+  /** The service's route groups (each a `contractRoutes` app). */
+  routes?: Hono<AppEnv>[];
 }
+
+/** The checks behind a service's `/readyz`. */
+export type Readiness = Record<string, ReadinessCheck>;
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -110,6 +115,7 @@ export function createServiceApp(options: ServiceAppOptions) {
     const ok = Object.keys(failures).length === 0;
     return c.json({ ok, service: options.name, failures, details }, ok ? 200 : 503);
   });
+  for (const routes of options.routes ?? []) app.route('/', routes);
 
   app.notFound((c) => c.json(errorBodyOf('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
   app.onError((thrown, c) => {

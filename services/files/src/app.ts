@@ -6,6 +6,7 @@ import {
   loadServerSecret,
   openServiceCore,
   RateLimiter,
+  type Readiness,
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultFilesConfig, type FilesConfig } from './config';
@@ -25,21 +26,19 @@ import { startSweeper } from './sweeper';
 export const SERVICE_NAME = 'files';
 
 /** files' HTTP app over ready dependencies (tests build it without a port). */
-export function createFilesApp(
-  deps: FilesDeps,
-  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
-) {
-  const app = createServiceApp({
+export function createFilesApp(deps: FilesDeps, readiness: Readiness = {}) {
+  return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger,
     readiness,
     // Uploads stream to the store, counted against their signed limit (routes/objects/).
     streamedBodyPrefix: OBJECT_PATH_PREFIX,
+    routes: [
+      uploadRoutes(deps),
+      // The local store serves its objects itself; S3 serves them from the bucket.
+      ...(deps.store.kind === 'local' ? [objectRoutes({ ...deps, store: deps.store as ServingStore })] : []),
+    ],
   });
-  app.route('/', uploadRoutes(deps));
-  if (deps.store.kind === 'local')
-    app.route('/', objectRoutes({ ...deps, store: deps.store as ServingStore }));
-  return app;
 }
 
 /** S3 when S3_BUCKET is set, else the local-disk store with a signing key shared by the replicas. */

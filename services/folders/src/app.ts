@@ -3,6 +3,7 @@ import {
   type FilesFetch,
   filesClient,
   openServiceCore,
+  type Readiness,
   type ServiceFetch,
   type ServiceOptions,
 } from '@baton/service-kit';
@@ -18,13 +19,13 @@ import { tasksClient } from './tasks-client';
 export const SERVICE_NAME = 'folders';
 
 /** folders' HTTP app over ready dependencies (tests build it without a port). */
-export function createFoldersApp(
-  deps: FoldersDeps,
-  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
-) {
-  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
-  app.route('/', folderRoutes(deps));
-  return app;
+export function createFoldersApp(deps: FoldersDeps, readiness: Readiness = {}) {
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger,
+    readiness,
+    routes: [folderRoutes(deps)],
+  });
 }
 
 export interface FoldersOptions extends ServiceOptions<FoldersConfig> {

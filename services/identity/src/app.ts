@@ -10,6 +10,7 @@ import {
   openServiceCore,
   RateLimiter,
   type RateLimitRule,
+  type Readiness,
 } from '@baton/service-kit';
 import { defaultIdentityConfig, type IdentityConfig } from './config';
 import type { IdentityDeps } from './context';
@@ -64,18 +65,14 @@ export function createLimits(
 }
 
 /** identity's HTTP app over ready dependencies (tests build it without a port). */
-export function createIdentityApp(
-  deps: IdentityDeps,
-  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
-) {
-  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
-  app.route('/', keyRoutes(deps));
-  app.route('/', authRoutes(deps));
-  app.route('/', passwordRoutes(deps));
-  app.route('/', accountRoutes(deps));
-  app.route('/', trustedRoutes(deps));
-  app.route('/', verifyRoutes(deps));
-  return app;
+export function createIdentityApp(deps: IdentityDeps, readiness: Readiness = {}) {
+  const groups = [keyRoutes, authRoutes, passwordRoutes, accountRoutes, trustedRoutes, verifyRoutes];
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger,
+    readiness,
+    routes: groups.map((group) => group(deps)),
+  });
 }
 
 export interface IdentityOptions {

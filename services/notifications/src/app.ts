@@ -1,4 +1,4 @@
-import { createServiceApp, openServiceCore, type ServiceOptions } from '@baton/service-kit';
+import { createServiceApp, openServiceCore, type Readiness, type ServiceOptions } from '@baton/service-kit';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
 import { foldersConsumer } from './consumers/folders.consumer';
 import { identityConsumer } from './consumers/identity.consumer';
@@ -11,13 +11,13 @@ import { notificationRoutes } from './routes/notifications/notifications.routes'
 export const SERVICE_NAME = 'notifications';
 
 /** notifications' HTTP app over ready dependencies (tests build it without a port). */
-export function createNotificationsApp(
-  deps: NotificationsDeps,
-  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
-) {
-  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
-  app.route('/', notificationRoutes(deps));
-  return app;
+export function createNotificationsApp(deps: NotificationsDeps, readiness: Readiness = {}) {
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger,
+    readiness,
+    routes: [notificationRoutes(deps)],
+  });
 }
 
 export type NotificationsOptions = ServiceOptions<NotificationsConfig>;

@@ -7,6 +7,7 @@ import {
   MailCaps,
   openServiceCore,
   RateLimiter,
+  type Readiness,
   type ServiceOptions,
 } from '@baton/service-kit';
 import { defaultTasksConfig, type TasksConfig } from './config';
@@ -25,17 +26,14 @@ import { taskRoutes } from './routes/tasks/tasks.routes';
 export const SERVICE_NAME = 'tasks';
 
 /** tasks' HTTP app over ready dependencies (tests build it without a port). */
-export function createTasksApp(
-  deps: TasksDeps,
-  readiness: Parameters<typeof createServiceApp>[0]['readiness'] = {},
-) {
-  const app = createServiceApp({ name: SERVICE_NAME, logger: deps.logger, readiness });
-  app.route('/', taskRoutes(deps));
-  app.route('/', progressRoutes(deps));
-  app.route('/', acceptRoutes(deps));
-  app.route('/', attachmentRoutes(deps));
-  app.route('/', commentRoutes(deps));
-  return app;
+export function createTasksApp(deps: TasksDeps, readiness: Readiness = {}) {
+  const groups = [taskRoutes, progressRoutes, acceptRoutes, attachmentRoutes, commentRoutes];
+  return createServiceApp({
+    name: SERVICE_NAME,
+    logger: deps.logger,
+    readiness,
+    routes: groups.map((group) => group(deps)),
+  });
 }
 
 export interface TasksOptions extends ServiceOptions<TasksConfig> {
