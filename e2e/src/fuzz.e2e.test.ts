@@ -1,4 +1,5 @@
 import { allRoutes, type RouteContract } from '@baton/contracts';
+import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { databaseUrl } from '@baton/service-kit';
 import { freePort, jsonRequest, readJson } from '@baton/test-kit';
 import fc from 'fast-check';
@@ -32,8 +33,8 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   app = new AppProcess(
-    'npx',
-    ['tsx', 'deploy/src/start.ts'],
+    process.execPath,
+    serverNodeArgs('deploy/src/start.ts'),
     cleanEnv({
       PORT: String(port),
       PUBLIC_URL: base,

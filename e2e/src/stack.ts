@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { databaseUrl } from '@baton/service-kit';
 import { eventually, freePort, type Mailbox, readJson, signUp } from '@baton/test-kit';
 import pg from 'pg';
@@ -57,8 +58,8 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
     urls.base = `http://localhost:${port}`;
     urls.mail = `http://127.0.0.1:${mailWeb}`;
     app = new AppProcess(
-      'npx',
-      ['tsx', 'deploy/src/start.ts'],
+      process.execPath,
+      serverNodeArgs('deploy/src/start.ts'),
       cleanEnv({
         PORT: String(port),
         DATABASE_URL: inject('databaseUrl'),
