@@ -92,10 +92,6 @@ export function parseEvent<S extends EventSubject>(subject: S, raw: unknown): Ev
   return { ...envelope, type: subject, data: eventPayloads[subject].parse(envelope.data) as EventData<S> };
 }
 
-/** An already-validated envelope's payload, typed by its subject (the consumer checked it on arrival). */
-export const eventData = <S extends EventSubject>(event: EventEnvelope, _subject: S) =>
-  event.data as EventData<S>;
-
 /**
  * The longest an access token may live (identity refuses a longer ACCESS_TOKEN_TTL_SECONDS): how far back
  * a verifier replays `identity.session.revoked` when it starts, and how long it remembers a revocation.
