@@ -203,8 +203,52 @@ export const pagePaths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** One-click unsubscribe from a mail's footer link (`?token=`): the page confirms and POSTs it. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The shell's pages inside a session (the rest are public: landing, auth and legal pages). */
 export const workspacePaths = [pagePaths.home, pagePaths.acceptTask] as const;
 export type WorkspacePath = (typeof workspacePaths)[number];
+
+/** What a person can be told about, each with its own channels (Settings → Notifications). */
+export const notificationEvents = [
+  'assigned',
+  'invited',
+  'accepted',
+  'declined',
+  'completed',
+  'progress',
+  'comment',
+  'due_soon',
+  'overdue',
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+export const emailModes = ['immediate', 'digest', 'off'] as const;
+export type EmailMode = (typeof emailModes)[number];
+export const digestFrequencies = ['off', 'hourly', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof digestFrequencies)[number];
+/** The most days before its due date a reminder may fire. */
+export const reminderDaysMax = 30;
+
+/** The sentences of the notification preferences, reminders, unsubscribe and push routes. */
+export const preferenceMessages = {
+  unknownEvent: (name: string) =>
+    `Unknown notification event "${name}". The events are ${notificationEvents.join(', ')}.`,
+  unknownField: (name: string) => `Unknown field "${name}" in the notification preferences.`,
+  badTimezone: 'Choose a time zone from the list (an IANA name such as Europe/Berlin).',
+  badEmailMode: 'E-mail must be "immediate", "digest" or "off".',
+  badFrequency: 'Digest frequency must be "off", "hourly", "daily" or "weekly".',
+  badHour: 'Hour must be a whole number from 0 to 23.',
+  badWeekday: 'Weekday must be a whole number from 0 (Sunday) to 6 (Saturday).',
+  badSwitch: 'In the app and push must be true or false.',
+  saved: 'Notification preferences saved.',
+  testDigestSent: (email: string) => `A test digest is on its way to ${email}.`,
+  unsubscribeInvalid: 'This unsubscribe link is invalid or no longer works.',
+  unsubscribed: (what: string) =>
+    `You will no longer get e-mails about ${what}. Change this in Settings at any time.`,
+  badReminder: `A reminder is days before the due date (0 to ${reminderDaysMax}) at an hour (0 to 23), or none.`,
+  badPushSubscription: 'This push subscription is not one Baton can deliver to.',
+  pushOn: 'Push notifications are on for this device.',
+  pushOff: 'Push notifications are off for this device.',
+} as const;

@@ -6,6 +6,7 @@ export * from './folders';
 export * from './identity';
 export * from './notifications';
 export * from './openapi';
+export * from './preferences';
 export * from './routes';
 export * from './tasks';
 export * from './ws';

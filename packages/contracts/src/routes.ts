@@ -4,6 +4,7 @@ import * as files from './files';
 import * as folders from './folders';
 import * as identity from './identity';
 import * as notifications from './notifications';
+import * as preferences from './preferences';
 import * as tasks from './tasks';
 import * as ws from './ws';
 
@@ -500,6 +501,68 @@ export const routes = {
     summary: 'Delete notifications',
     body: notifications.notificationIdsRequest,
     response: notifications.notificationIdsResponse,
+  }),
+  // Notification preferences, digests, unsubscribe and web push (beyond SPEC)
+  getNotificationPreferences: route({
+    method: 'GET',
+    path: '/api/settings/notification-preferences/',
+    service: 'notifications',
+    auth: true,
+    summary: 'Notification preferences per event and channel, digest and time zone',
+    response: preferences.notificationPreferences,
+  }),
+  updateNotificationPreferences: route({
+    method: 'PUT',
+    path: '/api/settings/notification-preferences/',
+    service: 'notifications',
+    auth: true,
+    summary: 'Change any subset of the notification preferences',
+    body: preferences.notificationPreferencesUpdate,
+    response: preferences.notificationPreferences,
+  }),
+  sendTestDigest: route({
+    method: 'POST',
+    path: '/api/settings/notification-preferences/test-digest/',
+    service: 'notifications',
+    auth: true,
+    summary: 'Send the digest now (what has collected, or a short "nothing new" mail)',
+    response: messageResponse,
+  }),
+  unsubscribe: route({
+    method: 'POST',
+    path: '/api/unsubscribe/{token}/',
+    service: 'notifications',
+    auth: false,
+    summary: "RFC 8058 one-click unsubscribe: turns off one event's e-mails, or the digest",
+    params: preferences.unsubscribeParams,
+    response: preferences.unsubscribeResponse,
+  }),
+  pushKey: route({
+    method: 'GET',
+    path: '/api/settings/push/key/',
+    service: 'notifications',
+    auth: true,
+    summary: "The server's VAPID public key, to subscribe a device to push",
+    response: preferences.pushKeyResponse,
+  }),
+  subscribePush: route({
+    method: 'POST',
+    path: '/api/settings/push/subscriptions/',
+    service: 'notifications',
+    auth: true,
+    summary: 'Turn on push for this device (its PushSubscription)',
+    body: preferences.pushSubscription,
+    response: messageResponse,
+    status: 201,
+  }),
+  unsubscribePush: route({
+    method: 'POST',
+    path: '/api/settings/push/subscriptions/remove/',
+    service: 'notifications',
+    auth: true,
+    summary: 'Turn off push for this device',
+    body: preferences.pushUnsubscribeRequest,
+    response: messageResponse,
   }),
 } satisfies Record<string, RouteContract>;
 export type RouteName = keyof typeof routes;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
 import { commentMessages, taskMessages } from './constants';
 import { attachmentInfo } from './files';
+import { reminder } from './preferences';
 
 export const priorities = ['Immediate', 'Moderate', 'Lenient'] as const;
 export const priority = z.enum(priorities);
@@ -45,6 +46,13 @@ export const task = z.object({
   /** Beyond SPEC §3: the attached file's name, type and size, for the card. */
   attachment: attachmentInfo.nullable(),
   category,
+  /**
+   * Beyond SPEC §3: when the doer (the owner of a personal task, the recipient of an accepted delegated one) is
+   * reminded before the due date; null for never. Events older than it carry none.
+   */
+  reminder: reminder.default(null),
+  /** Beyond SPEC §3: the delegator asked to be told, the morning after the due date, if it is still open. */
+  overdueNotice: z.boolean().default(false),
 });
 export type Task = z.infer<typeof task>;
 
@@ -95,6 +103,10 @@ export const taskForm = z.object({
   attachmentKey: z.string().max(512).nullable().optional(),
   attachmentUrl: z.string().max(2048).nullable().optional(),
   folder_id: uuid.nullable().optional(),
+  /** The reminder (null for none); absent keeps it. */
+  reminder: reminder.optional(),
+  /** Whether the delegator is told when it becomes overdue; absent keeps it. */
+  overdueNotice: z.boolean().optional(),
 });
 export const delegateTaskForm = taskForm.extend({
   email: z
