@@ -1,11 +1,12 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '@baton/mf-config';
+import { rspack } from '@rspack/core';
 import { bootText } from './src/app/boot';
 import { mainAreas } from './src/workspace/areas';
 
-export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
-  createAppConfig(
+export default (_env: unknown, argv: { mode?: 'development' | 'production' }) => {
+  const config = createAppConfig(
     {
       dir: dirname(fileURLToPath(import.meta.url)),
       name: 'shell',
@@ -22,3 +23,11 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),
   );
+  // The installable app's files keep their names at the site's root (public/): the web app manifest and its
+  // icons, and the service worker, whose scope is the folder it is served from.
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
+  ];
+  return config;
+};

@@ -302,7 +302,7 @@ describe('the compose file', () => {
       );
     // Only the services that send mail read SMTP_URL.
     const mailing = Object.keys(processEnvs).filter((name) => processVariables(name).includes('SMTP_URL'));
-    expect(mailing.sort()).toEqual(['identity', 'tasks']);
+    expect(mailing.sort()).toEqual(['identity', 'notifications', 'tasks']);
   });
 
   it('mounts no release into a gateway (the release store is a volume or a bucket)', () => {

@@ -29,8 +29,8 @@ const readOutsideSchema: Record<string, string[]> = {
 
 /**
  * Every variable a process reads (its schema, the log level, the SDKs' own), so a deployment can give it
- * those and nothing else: the gateway, for one, never reads DATABASE_URL or SMTP_URL, and only identity and
- * tasks send mail.
+ * those and nothing else: the gateway, for one, never reads DATABASE_URL or SMTP_URL, and only identity,
+ * tasks and notifications send mail.
  */
 export function processVariables(name: string) {
   const schema = processEnvs[name];

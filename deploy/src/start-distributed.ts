@@ -88,6 +88,7 @@ async function main() {
   });
   run('notifications', 'services/notifications/src/main.ts', {
     PORT: String(env.NOTIFICATIONS_PORT),
+    SMTP_URL: smtpUrl,
     IDENTITY_URL: identityUrl,
   });
   run('files', 'services/files/src/main.ts', { PORT: String(env.FILES_PORT), IDENTITY_URL: identityUrl });

@@ -146,6 +146,7 @@ async function main() {
   const notifications = await createNotifications({
     databaseUrl,
     bus,
+    mailer,
     logger: createLogger({ name: 'notifications' }),
     config: env,
     keys: identity.deps.keys.resolver,

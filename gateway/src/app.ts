@@ -82,6 +82,9 @@ function appHeadersOf(options: GatewayOptions) {
       connectSrc: ["'self'", ...socketOriginsOf(options.allowedOrigins), ...remoteOrigins, ...storage],
       // File previews (PDF, text) are shown in frames.
       frameSrc: ["'self'", ...storage],
+      // The installable app: its manifest and service worker are this origin's files (shell/public).
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
       frameAncestors: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

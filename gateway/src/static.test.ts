@@ -28,6 +28,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'shell/index.html'), '<!doctype html><title>Baton shell</title>');
   await writeFile(join(dir, 'shell/home.html'), '<!doctype html><title>Baton home</title>');
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
+  await mkdir(join(dir, 'shell/icons'), { recursive: true });
+  await writeFile(join(dir, 'shell/sw.js'), "self.addEventListener('push', () => {});");
+  await writeFile(join(dir, 'shell/manifest.webmanifest'), '{"name":"Baton"}');
+  await writeFile(join(dir, 'shell/icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
   await mkdir(join(dir, 'releases/mf-settings/0123456789ab/static/js'), { recursive: true });
   await writeFile(join(dir, 'releases/mf-settings/0123456789ab/mf-manifest.json'), '{"name":"mf_settings"}');
@@ -158,6 +162,29 @@ describe('static serving', () => {
     );
     expect(connectSrc?.trim().split(/\s+/)).not.toEqual(expect.arrayContaining(['ws:']));
     expect(connectSrc?.trim().split(/\s+/)).not.toEqual(expect.arrayContaining(['wss:']));
+  });
+
+  it('serves the installable app (service worker, manifest, icons) at the root, revalidated on each visit', async () => {
+    const types = {
+      '/sw.js': /^text\/javascript/,
+      '/manifest.webmanifest': /^application\/manifest\+json/,
+      '/icons/icon-192.png': /^image\/png/,
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(type);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    // The page may use this origin's manifest and service worker, and no other's.
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith(`${name} `))
+        ?.trim();
+    expect(directive('manifest-src')).toBe("manifest-src 'self'");
+    expect(directive('worker-src')).toBe("worker-src 'self'");
   });
 
   it('keeps API 404s as JSON', async () => {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppEnv } from '@baton/service-kit';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { isRemoteName } from './environments';
 import { composePage } from './pages';
@@ -42,6 +42,12 @@ If this checkout has a <code>shell/</code> folder, run <code>npm run build</code
 /** Serves the shell at /, each remote at /mf/<name>/, /remotes.json, and index.html for the shell's routes. */
 /** Pages are compressed per request: a page inside a session carries its remotes' manifests (pages.ts). */
 const pageCompression = compress();
+
+/** Files that keep their name from build to build: the browser asks each time whether they changed. */
+const revalidated: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.ok) c.header('Cache-Control', 'no-cache');
+};
 
 export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
   // Text assets go out compressed when the browser accepts it: the build's brotli or gzip copies where they
@@ -94,6 +100,12 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
       }),
     );
   }
+
+  // The installable app's files (shell/public) keep their names from build to build: always revalidated, so a
+  // new service worker or icon reaches every browser at its next visit.
+  app.use('/sw.js', revalidated);
+  app.use('/manifest.webmanifest', revalidated);
+  app.use('/icons/*', revalidated);
 
   if (existsSync(config.shellDir)) app.get('/*', serveStatic({ root: config.shellDir, precompressed: true }));
 

@@ -6,9 +6,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NotificationBell from './NotificationBell';
-import { listSettled, makeNotification, stubMedia } from './testing';
+import { accountTimeZone, listSettled, makeNotification, stubMedia } from './testing';
 
-const server = mockServer();
+// The bell also sends the browser's time zone (timezone.test.tsx); here the account has one already.
+const server = mockServer(...accountTimeZone('Europe/Berlin').handlers);
 
 /** The list the service answers GET /notifications/ with, and how often it was asked. */
 function notificationService(initial: Notification[]) {

@@ -6,10 +6,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NotificationBell from './NotificationBell';
-import { listSettled, makeNotification, taskId } from './testing';
+import { accountTimeZone, listSettled, makeNotification, taskId } from './testing';
 
 // The live socket is a FakeWebSocket (shared web test setup) left unopened here; see the live tests.
-const server = mockServer();
+// The bell also sends the browser's time zone (timezone.test.tsx); here the account has one already.
+const server = mockServer(...accountTimeZone('Europe/Berlin').handlers);
 
 /** A fake notifications service holding `initial`; records the ids of every write. */
 function notificationService(initial: Notification[]) {

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { badgeLabel } from './badge';
 import { messages } from './messages';
 import { NotificationPanel } from './NotificationPanel';
+import { useBrowserTimeZone } from './timezone';
 import { useNotifications } from './useNotifications';
 import './notifications.css';
 
@@ -25,10 +26,12 @@ function BellIcon() {
 
 /**
  * The notification centre (SPEC §2): a bell with the unread count that opens a dropdown panel. Exposed to the
- * shell as `mf-notifications/NotificationBell`, shown at the right of the workspace header.
+ * shell as `mf-notifications/NotificationBell`, shown at the right of the workspace header. Being on every
+ * page of a session, it also gives the account the browser's time zone (`useBrowserTimeZone`).
  */
 export default function NotificationBell() {
   const items = useNotifications();
+  useBrowserTimeZone();
   const unread = items.filter((item) => !item.is_read).length;
   const badge = badgeLabel(unread);
   const [open, setOpen] = useState(false);

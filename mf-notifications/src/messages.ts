@@ -35,4 +35,5 @@ export const messages = {
   markReadFailed: 'Failed to mark notifications as read.',
   deleteFailed: 'Failed to delete notifications.',
   soundFailed: 'Could not play the notification sound.',
+  timeZoneFailed: "Could not send this browser's time zone.",
 } as const;

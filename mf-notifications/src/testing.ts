@@ -1,5 +1,6 @@
 import type { Notification } from '@baton/contracts';
 import type { PlatformStore } from '@baton/web-platform';
+import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
 import { notificationsApi } from './api';
 
@@ -41,4 +42,27 @@ export function stubMedia() {
 export function listSettled(store: PlatformStore) {
   const list = notificationsApi.endpoints.notifications.select(undefined)(store.getState());
   return list.isSuccess || list.isError;
+}
+
+/**
+ * The preference routes the bell's time-zone detection calls, over an account whose zone is `timezone`: GET
+ * answers it, PUT records the body and takes its zone (or answers `refuse` when set).
+ */
+export function accountTimeZone(timezone = 'UTC') {
+  const state = { timezone, gets: 0, puts: [] as unknown[], refuse: null as number | null };
+  const path = '/api/settings/notification-preferences/';
+  const handlers = [
+    http.get(path, () => {
+      state.gets += 1;
+      return HttpResponse.json({ timezone: state.timezone });
+    }),
+    http.put(path, async ({ request }) => {
+      const body = (await request.json()) as { timezone: string };
+      state.puts.push(body);
+      if (state.refuse) return new HttpResponse(null, { status: state.refuse });
+      state.timezone = body.timezone;
+      return HttpResponse.json({ timezone: state.timezone });
+    }),
+  ];
+  return { state, handlers };
 }

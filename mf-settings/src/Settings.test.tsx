@@ -6,8 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Settings from './Settings';
+import { preferencesService } from './testing';
 
 mockServer(
+  ...preferencesService().handlers,
   http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),
   http.get('/api/settings/preferences/', () => HttpResponse.json({ notificationSoundEnabled: true })),
   http.get('/api/uploads/usage/', () => HttpResponse.json({ usedBytes: 0, quotaBytes: 1024 ** 3 })),

@@ -1,5 +1,13 @@
-import type { Preferences, StorageUsage, TrustedUserEntry } from '@baton/contracts';
+import type {
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
+  Preferences,
+  routes,
+  StorageUsage,
+  TrustedUserEntry,
+} from '@baton/contracts';
 import { platformApi } from '@baton/web-platform';
+import { mergePreferences } from './notifications/preferences';
 
 type Message = { message: string };
 
@@ -20,7 +28,23 @@ export interface AccountDeletion {
   password: string;
 }
 
-/** The identity calls of the Settings view (SPEC §7), in the host's store and through its request wrapper. */
+type RouteOf<N extends keyof typeof routes> = Pick<(typeof routes)[N], 'method' | 'path'>;
+
+/**
+ * The notifications service's preference routes. Method and path are the route table's own (literal types: the
+ * compiler refuses any other), without its zod schemas, which would put zod into the remote's bundle.
+ */
+const preferenceRoutes = {
+  get: { method: 'GET', path: '/api/settings/notification-preferences/' },
+  update: { method: 'PUT', path: '/api/settings/notification-preferences/' },
+  testDigest: { method: 'POST', path: '/api/settings/notification-preferences/test-digest/' },
+} as const satisfies {
+  get: RouteOf<'getNotificationPreferences'>;
+  update: RouteOf<'updateNotificationPreferences'>;
+  testDigest: RouteOf<'sendTestDigest'>;
+};
+
+/** The calls of the Settings view (SPEC §7; notification preferences beyond it), in the host's store and through its request wrapper. */
 export const settingsApi = platformApi.injectEndpoints({
   endpoints: (build) => ({
     trustedUsers: build.query<TrustedUserEntry[], void>({
@@ -57,6 +81,29 @@ export const settingsApi = platformApi.injectEndpoints({
       query: () => '/api/uploads/usage/',
       keepUnusedDataFor: 0,
     }),
+    /** Per event and channel, the digest and the time zone; 'Account': the bell's time-zone detection refreshes it. */
+    notificationPreferences: build.query<NotificationPreferences, void>({
+      query: () => preferenceRoutes.get.path,
+      providesTags: ['Account'],
+    }),
+    /**
+     * Sends only what changed. The cached preferences change at once and go back if the server refuses (the
+     * undo reverts only this change's fields, so a later change made meanwhile stays).
+     */
+    updateNotificationPreferences: build.mutation<NotificationPreferences, NotificationPreferencesUpdate>({
+      query: (body) => ({ url: preferenceRoutes.update.path, method: preferenceRoutes.update.method, body }),
+      async onQueryStarted(change, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          settingsApi.util.updateQueryData('notificationPreferences', undefined, (saved) =>
+            mergePreferences(saved, change),
+          ),
+        );
+        await queryFulfilled.catch(patch.undo);
+      },
+    }),
+    sendTestDigest: build.mutation<Message, void>({
+      query: () => ({ url: preferenceRoutes.testDigest.path, method: preferenceRoutes.testDigest.method }),
+    }),
   }),
 });
 
@@ -69,4 +116,7 @@ export const {
   usePreferencesQuery,
   useSavePreferencesMutation,
   useStorageUsageQuery,
+  useNotificationPreferencesQuery,
+  useUpdateNotificationPreferencesMutation,
+  useSendTestDigestMutation,
 } = settingsApi;

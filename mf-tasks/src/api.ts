@@ -1,4 +1,13 @@
-import type { DashboardSummary, Folder, Task, TaskPage, TrustedUserEntry } from '@baton/contracts';
+import type {
+  DashboardSummary,
+  Folder,
+  NotificationPreferences,
+  Reminder,
+  routes,
+  Task,
+  TaskPage,
+  TrustedUserEntry,
+} from '@baton/contracts';
 import {
   type AcceptTaskProps,
   type PlatformDispatch,
@@ -34,6 +43,10 @@ export interface TaskForm {
   attachmentUrl?: string | null;
   /** SPEC §3: the folder a new personal task is filed in (the folder view); on an edit, moves it (null: out). */
   folder_id?: string | null;
+  /** Beyond SPEC §3: when the doer is reminded before the due date (null: never); absent keeps it. */
+  reminder?: Reminder;
+  /** Beyond SPEC §3: the delegator is told, the morning after the due date, if it is still open; absent keeps it. */
+  overdueNotice?: boolean;
 }
 
 /**
@@ -76,6 +89,12 @@ function writePath(kind: TaskKind, editing: boolean) {
   if (editing) return '/edit_shared_task/';
   return kind === 'assign' ? '/send_email/assign_user/' : '/send_email/invite_user';
 }
+
+/** The notifications service's preferences (the table's method and path, without its zod schemas). */
+const preferencesRoute = {
+  method: 'GET',
+  path: '/api/settings/notification-preferences/',
+} as const satisfies Pick<typeof routes.getNotificationPreferences, 'method' | 'path'>;
 
 const listTag = (kind: ListKind) => ({ type: 'Task' as const, id: `LIST-${kind}` });
 const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId}` });
@@ -189,6 +208,12 @@ export const tasksApi = platformApi.injectEndpoints({
       transformResponse: (body: { folders: Folder[] }) => body.folders,
       providesTags: ['Folder'],
     }),
+    /** The hour a new reminder starts at: the person's digest hour. Asked when a form first opens, then kept. */
+    reminderHour: build.query<number, void>({
+      query: () => preferencesRoute.path,
+      transformResponse: (body: NotificationPreferences) => body.digest.hour,
+      keepUnusedDataFor: 600,
+    }),
     /** Trusted users, for recipient suggestions in the task form (identity's list, shared tag with Settings). */
     recipientSuggestions: build.query<TrustedUserEntry[], void>({
       query: () => '/api/settings/trusted-users/',
@@ -261,5 +286,6 @@ export const {
   useSaveProgressMutation,
   useActivateQuery,
   useRecipientSuggestionsQuery,
+  useReminderHourQuery,
   useFolderChoicesQuery,
 } = tasksApi;

@@ -31,6 +31,8 @@ export function taskOf(overrides: Partial<Task> = {}): Task {
     attachmentUrl: null,
     attachment: null,
     category: 'Personal Tasks',
+    reminder: null,
+    overdueNotice: false,
     ...overrides,
   };
 }
@@ -76,11 +78,19 @@ function listRoute(list: ListKind, tasks: () => Task[]) {
   };
 }
 
+/** The person's notification preferences as far as the task form reads them: the digest hour (8 by default). */
+export const preferencesHandler = (digestHour = 8) =>
+  http.get('/api/settings/notification-preferences/', () =>
+    HttpResponse.json({ digest: { frequency: 'daily', hour: digestHour, weekday: 1 } }),
+  );
+
 /** The three list routes answering from `tasks` (each task by its category). */
 export function listHandlers(tasks: () => Task[], folders: () => Folder[] = () => []) {
   return [
     // Personal cards offer "Move to <folder>"; an empty Personal Tasks asks whether folders hold tasks.
     http.get('/api/folders/', () => HttpResponse.json({ folders: folders() })),
+    // The task form starts a reminder at the person's digest hour.
+    preferencesHandler(),
     http.post('/api/tasks/personal/', listRoute('personal', tasks)),
     http.post('/get_assigned/', listRoute('assigned', tasks)),
     http.post('/get_invited/', listRoute('invited', tasks)),

@@ -4,10 +4,12 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { preferencesService } from '../testing';
 import { NotificationsSection } from './NotificationsSection';
 
 const route = '/api/settings/preferences/';
-const server = mockServer();
+// The section also shows the notification preferences (their own tests: PreferencesPanel.test.tsx).
+const server = mockServer(...preferencesService().handlers);
 
 const toggle = () => screen.getByRole('checkbox', { name: 'Play a sound for new notifications' });
 

@@ -4,12 +4,25 @@ import { useEffect, useRef } from 'react';
 import { usePreferencesQuery, useSavePreferencesMutation } from '../api';
 import { messages } from '../messages';
 import { Section } from '../Section';
+import { PreferencesPanel } from './PreferencesPanel';
+import { PushToggle } from './PushToggle';
+
+/** The sound and push of this device, then what Baton tells the person about and how. */
+export function NotificationsSection() {
+  return (
+    <Section title="Notifications">
+      <SoundToggle />
+      <PushToggle />
+      <PreferencesPanel />
+    </Section>
+  );
+}
 
 /**
  * The notification sound (SPEC §3 `notificationSoundEnabled`, on when unset). The device's setting applies at
  * once (the bell hears the toggle); the account keeps a copy so the choice follows the person to other devices.
  */
-export function NotificationsSection() {
+function SoundToggle() {
   const enabled = useSoundEnabled();
   const { data: saved } = usePreferencesQuery();
   const [save] = useSavePreferencesMutation();
@@ -33,7 +46,7 @@ export function NotificationsSection() {
   }
 
   return (
-    <Section title="Notifications">
+    <>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <Checkbox
         label="Play a sound for new notifications"
@@ -41,6 +54,6 @@ export function NotificationsSection() {
         checked={enabled}
         onChange={(event) => toggle(event.target.checked)}
       />
-    </Section>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import {
   Banner,
   Button,
   cx,
+  DecorativeIcon,
   DropdownMenu,
   formatFileSize,
   GripIcon,
@@ -20,6 +21,7 @@ import {
   useState,
 } from 'react';
 import { useAccept } from '../accept/useAccept';
+import { reminderLabel } from '../form/reminder';
 import { messages } from '../messages';
 import {
   type Capabilities,
@@ -271,6 +273,7 @@ function CardHeader({
             {due === 'overdue' ? 'Overdue' : 'Due today'}
           </span>
         ) : null}
+        {task.reminder ? <ReminderMark label={reminderLabel(task.reminder)} /> : null}
         <PriorityChip
           priority={task.priority}
           onChange={can.edit ? (priority) => onChange({ priority }) : undefined}
@@ -291,6 +294,19 @@ function CardHeader({
     </header>
   );
 }
+
+/** A small bell: the task has a reminder (its words for screen readers, and on hover). */
+function ReminderMark({ label }: { label: string }) {
+  return (
+    <span className="task-card__reminder" title={label}>
+      <DecorativeIcon d={bellIcon} size={16} />
+      <span className="b-visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+const bellIcon =
+  'M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z';
 
 /** Owner or sender, acceptance, recipients, folder and attachment. */
 function CardFacts({

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
-import { chooseCardAction, listHandlers, taskOf } from '../testing';
+import { chooseCardAction, listHandlers, preferencesHandler, taskOf } from '../testing';
 import { suggest } from './suggestions';
 
 const server = mockServer();
@@ -24,8 +24,14 @@ const people = [
   trusted('Gus', 'Bishop', 'gus@example.com'),
 ];
 
-async function openForm(category: Parameters<typeof TaskList>[0]['category'], label: string) {
+async function openForm(
+  category: Parameters<typeof TaskList>[0]['category'],
+  label: string,
+  ...handlers: Parameters<typeof server.use>
+) {
+  // The first handler that matches answers: the test's own before the defaults.
   server.use(
+    ...handlers,
     ...listHandlers(() => []),
     http.get('/api/settings/trusted-users/', () => HttpResponse.json(people)),
   );
@@ -101,6 +107,7 @@ describe('the task form', () => {
         dueDate: '2026-12-12',
         priority: 'Moderate',
         category: 'Personal Tasks',
+        reminder: null,
       },
     ]);
   });
@@ -206,5 +213,109 @@ describe('the task form', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ id: task.id, title: 'Shared, renamed' });
     expect(bodies[0]).not.toHaveProperty('email');
+  });
+});
+
+/** A write route answering as the tasks service does; records each body. */
+function writeRoute(path: string) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post(path, async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({
+        id: 'x',
+        task_id: 'x',
+        message: 'Saved.',
+        error: null,
+        invitation_sent: false,
+      });
+    }),
+  );
+  return bodies;
+}
+
+describe("the task form's reminder", () => {
+  const reminder = (dialog: HTMLElement) => within(dialog).getByLabelText('Reminder');
+  const hour = (dialog: HTMLElement) => within(dialog).getByLabelText('Remind at');
+  const overdueNotice = (dialog: HTMLElement) =>
+    within(dialog).queryByRole('checkbox', { name: "Tell me if it's still open the day after it's due" });
+
+  it('is none at first; a chosen one starts at the digest hour, and the payload carries it', async () => {
+    const { user, dialog } = await openForm('Personal Tasks', 'Add Tasks', preferencesHandler(7));
+    const bodies = writeRoute('/create_list');
+    expect(reminder(dialog)).toHaveDisplayValue('None');
+    expect(within(dialog).queryByLabelText('Remind at')).not.toBeInTheDocument();
+    expect(overdueNotice(dialog)).not.toBeInTheDocument();
+    expect(
+      within(reminder(dialog))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'On the due day', '1 day before', '2 days before', 'A week before']);
+    await fill(user, dialog);
+    await user.selectOptions(reminder(dialog), '1 day before');
+    await waitFor(() => expect(hour(dialog)).toHaveDisplayValue('07:00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ reminder: { daysBefore: 1, hour: 7 } });
+    expect(bodies[0]).not.toHaveProperty('overdueNotice');
+  });
+
+  it('starts at 9 when the preferences cannot be read', async () => {
+    const { user, dialog } = await openForm(
+      'Personal Tasks',
+      'Add Tasks',
+      http.get('/api/settings/notification-preferences/', () => new HttpResponse(null, { status: 503 })),
+    );
+    const bodies = writeRoute('/create_list');
+    await fill(user, dialog);
+    await user.selectOptions(reminder(dialog), 'On the due day');
+    expect(hour(dialog)).toHaveDisplayValue('09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ reminder: { daysBefore: 0, hour: 9 } });
+  });
+
+  it("reminds a delegated task's recipient, and the delegator may ask to hear when it is overdue", async () => {
+    const { user, dialog } = await openForm('Tasks Delegated - Assigned', 'Assign Task');
+    const bodies = writeRoute('/send_email/assign_user/');
+    await fill(user, dialog);
+    await user.type(within(dialog).getByRole('combobox', { name: 'Recipient email' }), 'ben@example.com');
+    await user.selectOptions(reminder(dialog), 'A week before');
+    expect(reminder(dialog)).toHaveAccessibleDescription('Reminds the recipient, once they have accepted.');
+    await user.selectOptions(hour(dialog), '18:00');
+    expect(overdueNotice(dialog)).not.toBeChecked();
+    await user.click(overdueNotice(dialog) as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Task' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      email: 'ben@example.com',
+      reminder: { daysBefore: 7, hour: 18 },
+      overdueNotice: true,
+    });
+  });
+
+  it("shows an edited task's reminder and overdue notice; None takes the reminder away", async () => {
+    const task = taskOf({
+      title: 'Shared',
+      category: 'Tasks Delegated - Invitation',
+      invited_users: ['ben@example.com'],
+      reminder: { daysBefore: 5, hour: 14 },
+      overdueNotice: true,
+    });
+    server.use(...listHandlers(() => [task]));
+    const bodies = writeRoute('/edit_shared_task/');
+    const { user } = renderWithPlatform(<TaskList category="Tasks Delegated - Invitation" />);
+    const card = await screen.findByRole('article', { name: 'Shared' });
+    expect(within(card).getByText('Reminder: 5 days before at 14:00')).toBeInTheDocument();
+    await chooseCardAction(user, card, 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    // Set through the API, where any day up to 30 is allowed: shown as it is.
+    expect(reminder(dialog)).toHaveDisplayValue('5 days before');
+    expect(hour(dialog)).toHaveDisplayValue('14:00');
+    expect(overdueNotice(dialog)).toBeChecked();
+    await user.selectOptions(reminder(dialog), 'None');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id: task.id, reminder: null, overdueNotice: true });
   });
 });

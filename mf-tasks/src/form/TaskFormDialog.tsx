@@ -1,14 +1,25 @@
 import type { Task } from '@baton/contracts';
 import { emailPattern, limits } from '@baton/contracts/constants';
-import { Button, Dialog, FieldLabel, NoticeBanner, priorities, TextField, useNotice } from '@baton/ui';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  FieldLabel,
+  NoticeBanner,
+  priorities,
+  TextField,
+  useNotice,
+} from '@baton/ui';
 import type { PlatformQueryError, TaskCategory } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
-import { type TaskForm, type TaskWriteResult, useSaveTaskMutation } from '../api';
+import { type TaskForm, type TaskWriteResult, useReminderHourQuery, useSaveTaskMutation } from '../api';
 import { messages } from '../messages';
 import { addLabel, dueDay, kindOf } from '../rules';
 import { AttachmentField } from './AttachmentField';
 import { type AttachmentChoice, attachmentPayload } from './attachment';
 import { RecipientField } from './RecipientField';
+import { ReminderField } from './ReminderField';
+import { fallbackReminderHour, type ReminderChoice, reminderChoiceOf, reminderPayload } from './reminder';
 
 interface Fields {
   title: string;
@@ -17,6 +28,8 @@ interface Fields {
   priority: Task['priority'] | '';
   email: string;
   attachment: AttachmentChoice;
+  reminder: ReminderChoice;
+  overdueNotice: boolean;
 }
 
 /** The first rule of SPEC §5 "Task form" the fields break, or null. */
@@ -50,7 +63,8 @@ export function TaskFormDialog({
 }) {
   const kind = kindOf(category);
   const editing = Boolean(task);
-  const needsRecipient = kind !== 'personal' && !editing;
+  const delegated = kind !== 'personal';
+  const needsRecipient = delegated && !editing;
   const [fields, setFields] = useState<Fields>({
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -58,7 +72,11 @@ export function TaskFormDialog({
     priority: task?.priority ?? '',
     email: '',
     attachment: { kind: 'keep' },
+    reminder: reminderChoiceOf(task?.reminder),
+    overdueNotice: task?.overdueNotice ?? false,
   });
+  // A new reminder starts at the person's digest hour; without it (not loaded, or failed), at 9.
+  const { data: defaultHour = fallbackReminderHour } = useReminderHourQuery();
   const { notice, show, clear } = useNotice();
   const [save, { isLoading }] = useSaveTaskMutation();
   const priorityId = useId();
@@ -83,6 +101,8 @@ export function TaskFormDialog({
       // Only on creation: an edit leaves the task where it is filed.
       ...(folderId && !editing && kind === 'personal' ? { folder_id: folderId } : {}),
       ...attachmentPayload(fields.attachment),
+      reminder: reminderPayload(fields.reminder, defaultHour),
+      ...(delegated ? { overdueNotice: fields.overdueNotice } : {}),
     };
     try {
       onSaved(await save({ kind, form, id: task?.id }).unwrap());
@@ -147,6 +167,19 @@ export function TaskFormDialog({
           </div>
         </div>
         {needsRecipient ? <RecipientField value={fields.email} onChange={(email) => set({ email })} /> : null}
+        <ReminderField
+          value={fields.reminder}
+          onChange={(reminder) => set({ reminder })}
+          defaultHour={defaultHour}
+          delegated={delegated}
+        />
+        {delegated ? (
+          <Checkbox
+            label="Tell me if it's still open the day after it's due"
+            checked={fields.overdueNotice}
+            onChange={(event) => set({ overdueNotice: event.target.checked })}
+          />
+        ) : null}
         <AttachmentField
           current={task?.attachment ?? null}
           value={fields.attachment}

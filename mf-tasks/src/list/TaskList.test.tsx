@@ -349,6 +349,7 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
         priority: 'Lenient',
         category: 'Personal Tasks',
         folder_id: work.id,
+        reminder: null,
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Filed on creation' })).toBeInTheDocument();

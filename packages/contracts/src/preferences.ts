@@ -117,15 +117,17 @@ export type Reminder = z.infer<typeof reminder>;
 // Web push (beyond SPEC): the VAPID public key, and this device's subscription (the browser's PushSubscription
 // as `toJSON()` gives it).
 export const pushKeyResponse = z.object({ publicKey: z.string() });
+/** A part of a subscription: anything wrong in it is the one sentence (a browser sends it, not a person). */
+const pushPart = (max: number) => z.string({ error: m.badPushSubscription }).min(1).max(max);
 export const pushSubscription = z.object(
   {
-    endpoint: z.url({ error: m.badPushSubscription }).max(2048, m.badPushSubscription),
-    keys: z.object({
-      p256dh: z.string().min(1).max(256),
-      auth: z.string().min(1).max(64),
-    }),
+    endpoint: z.url({ error: m.badPushSubscription }).max(2048),
+    keys: z.object({ p256dh: pushPart(256), auth: pushPart(64) }, { error: m.badPushSubscription }),
   },
   { error: m.badPushSubscription },
 );
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
-export const pushUnsubscribeRequest = z.object({ endpoint: z.string().max(2048) });
+export const pushUnsubscribeRequest = z.object(
+  { endpoint: pushPart(2048) },
+  { error: m.badPushSubscription },
+);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { inboxHeaders, renderInbox } from './catcher-page';
 
 export interface CaughtMail {
   id: number;
@@ -10,6 +11,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Header fields by lower-case name (a repeated field's values joined by newlines). */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -44,6 +47,7 @@ export class MailCatcher {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : null,
+              headers: headerFields(parsed.headerLines),
               receivedAt: new Date().toISOString(),
             });
             callback();
@@ -77,7 +81,7 @@ export class MailCatcher {
           res.end(JSON.stringify(this.mails));
           return;
         }
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.writeHead(200, inboxHeaders);
         res.end(renderInbox(this.mails));
       });
       this.web = web;
@@ -125,24 +129,13 @@ export class MailCatcher {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const linkify = (s: string) =>
-  escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-
-function renderInbox(mails: CaughtMail[]) {
-  const items = [...mails]
-    .reverse()
-    .map(
-      (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to.join(', '))} · ${escapeHtml(m.receivedAt)}</p>
-<pre>${linkify(m.text)}</pre></article>`,
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton mail catcher</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1a202c}
-article{border:1px solid #e2e8f0;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#4a5568}
-pre{white-space:pre-wrap;word-break:break-word}</style></head>
-<body><h1>Baton mail catcher</h1><p>Mail the app sends while running locally lands here, newest first. Reload to refresh.</p>
-${items || '<p>No mail yet.</p>'}</body></html>`;
+/** A parsed message's header lines by lower-case name, folded lines unfolded. */
+function headerFields(lines: ReadonlyArray<{ key: string; line: string }>) {
+  const fields: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    const unfolded = line.replace(/\r?\n[ \t]+/g, ' ');
+    const value = unfolded.slice(unfolded.indexOf(':') + 1).trim();
+    fields[key] = fields[key] === undefined ? value : `${fields[key]}\n${value}`;
+  }
+  return fields;
 }

@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

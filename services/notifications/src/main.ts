@@ -6,11 +6,12 @@ import { notificationsProcessEnv } from './config';
 runServiceProcess({
   name: SERVICE_NAME,
   env: notificationsProcessEnv,
-  start: (env, { bus, logger }) =>
+  start: (env, { bus, mailer, logger }) =>
     createNotifications({
       databaseUrl: env.DATABASE_URL,
       database: env.NOTIFICATIONS_DATABASE,
       bus,
+      mailer,
       logger,
       config: env,
       keys: jwksUrl(env.IDENTITY_URL),

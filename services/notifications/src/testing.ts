@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventEnvelope, EventSubject, PushMessage, Task } from '@baton/contracts';
+import { createMailer } from '@baton/mailer';
 import type { EventBus } from '@baton/service-kit';
 import { eventually, startTestTasks } from '@baton/tasks/testing';
-import { databaseServerUrl, dropDatabase, jsonRequest, uniqueDatabaseName } from '@baton/test-kit';
+import {
+  databaseServerUrl,
+  dropDatabase,
+  jsonRequest,
+  type SignedUpUser,
+  startSmtpCapture,
+  uniqueDatabaseName,
+} from '@baton/test-kit';
+import { sql } from 'kysely';
 import { createNotifications } from './app';
+import { defaultNotificationsConfig, type NotificationsConfig } from './config';
+import type { NotificationsDb } from './context';
 
 /** A task as events carry it. */
 export const sampleTask = (overrides: Partial<Task> = {}): Task => ({
@@ -27,6 +38,8 @@ export const sampleTask = (overrides: Partial<Task> = {}): Task => ({
   attachmentUrl: null,
   attachment: null,
   category: 'Tasks Delegated - Assigned',
+  reminder: null,
+  overdueNotice: false,
   ...overrides,
 });
 
@@ -40,15 +53,36 @@ export const eventOf = <S extends EventSubject>(
  * notifications beside real identity and tasks (fresh databases of the test Postgres) on one bus, which
  * is in-process unless given. Every push the bus carries is recorded per person.
  */
-export async function startTestNotifications(options: { bus?: EventBus } = {}) {
+export async function startTestNotifications(
+  options: { bus?: EventBus; config?: Partial<NotificationsConfig> } = {},
+) {
   const t = await startTestTasks({ bus: options.bus });
   const database = uniqueDatabaseName('notifications');
-  const service = await createNotifications({
-    databaseUrl: databaseServerUrl(),
-    database,
-    bus: t.bus,
-    keys: t.identity.identity.deps.keys.resolver,
-  });
+  // notifications' own SMTP capture (tasks' accept-link mails go to `smtp`, tasks' own).
+  const mailbox = await startSmtpCapture();
+  const mailer = createMailer({ smtpUrl: mailbox.smtpUrl, from: 'Baton <no-reply@baton.test>' });
+  /**
+   * notifications on this database and bus: the service, and any replica or restart a test starts. Closing
+   * one twice closes it once (a test may stop the service before `close`).
+   */
+  const startService = async (config?: Partial<NotificationsConfig>) => {
+    const started = await createNotifications({
+      databaseUrl: databaseServerUrl(),
+      database,
+      bus: t.bus,
+      mailer,
+      keys: t.identity.identity.deps.keys.resolver,
+      config: {
+        ...defaultNotificationsConfig(),
+        PUBLIC_URL: 'http://baton.test',
+        ...options.config,
+        ...config,
+      },
+    });
+    let closing: Promise<void> | undefined;
+    return { ...started, close: () => (closing ??= started.close()) };
+  };
+  const service = await startService();
   const db = service.deps.db;
   const pushes: Array<{ userId: string; message: PushMessage }> = [];
   const listening = t.bus.subscribeCore('push.user.*', (message, subject) => {
@@ -78,12 +112,107 @@ export async function startTestNotifications(options: { bus?: EventBus } = {}) {
         .execute(),
     pushesTo: (userId: string, channel: PushMessage['channel']) =>
       pushes.filter((p) => p.userId === userId && p.message.channel === channel).map((p) => p.message),
+    /** Publishes a task event as tasks' outbox would, and waits until notifications has handled it. */
+    async handled(event: EventEnvelope) {
+      await t.bus.publish(event.type, event, { msgId: event.id });
+      await eventually(() =>
+        db
+          .selectFrom('kit_processed_events')
+          .select('event_id')
+          .where('consumer', '=', 'notifications-tasks')
+          .where('event_id', '=', event.id)
+          .executeTakeFirst(),
+      );
+    },
+    /** What notifications mailed (its own SMTP capture). */
+    mailbox,
+    /** Mails notifications sent to `email`, in the order they arrived. */
+    mailsTo: (email: string) =>
+      mailbox.mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === email.toLowerCase())),
+    /**
+     * Another notifications on the same database, bus and mail: a replica beside `service`, or the service
+     * started again after a test closed it (`service.close()`). The caller closes it.
+     */
+    startService,
     async close() {
       listening.unsubscribe();
       await service.close();
+      mailer.close();
+      await mailbox.stop();
       await t.close();
       await dropDatabase(database);
     },
   };
 }
 export type TestNotifications = Awaited<ReturnType<typeof startTestNotifications>>;
+
+/** Events as tasks publishes them, from `from` to `to`, about the task `taskId` (a new one unless given). */
+export const taskEvents = (from: SignedUpUser, to: SignedUpUser, taskId: string = randomUUID()) => {
+  const audience = [from.id, to.id];
+  const task = (accepted: boolean) =>
+    sampleTask({ id: taskId, owner: from.email, firstName: from.firstname, is_accepted: accepted });
+  return {
+    taskId,
+    comment: (content: string) =>
+      eventOf('tasks.comment.created', {
+        actorId: from.id,
+        audience,
+        data: {
+          taskId,
+          taskTitle: 'Quarterly report',
+          comment: {
+            id: randomUUID(),
+            user: from.email,
+            name: from.firstname,
+            content,
+            timestamp: new Date().toISOString(),
+          },
+        },
+      }),
+    /** `from` assigns the task to `to`: accepted at once when `from` is trusted (no accept-link mail went). */
+    assigned: ({ accepted }: { accepted: boolean }) =>
+      eventOf('tasks.task.assigned', {
+        actorId: from.id,
+        audience,
+        data: { task: task(accepted), recipientEmail: to.email, recipientId: to.id },
+      }),
+    progress: (progress: number, message = '') =>
+      eventOf('tasks.task.progress', {
+        actorId: from.id,
+        audience,
+        data: { taskId, title: 'Quarterly report', progress, message },
+      }),
+    completed: () =>
+      eventOf('tasks.task.completed', {
+        actorId: from.id,
+        audience,
+        data: { task: { ...task(true), completed: true } },
+      }),
+    accepted: () =>
+      eventOf('tasks.task.accepted', {
+        actorId: from.id,
+        audience,
+        data: { taskId, title: 'Quarterly report', userId: from.id, role: 'assign' },
+      }),
+    updated: () => eventOf('tasks.task.updated', { actorId: from.id, audience, data: { task: task(true) } }),
+  };
+};
+
+/** The queued job of `key` (not run yet, or failed), with its time. */
+export const queuedJob = async (db: NotificationsDb, key: string) =>
+  (
+    await sql<{ run_at: Date; attempts: number }>`
+      select run_at, attempts from graphile_worker._private_jobs where key = ${key}`.execute(db)
+  ).rows[0];
+
+/** Time passes: the job of `key` comes due now. */
+export const comesDue = (db: NotificationsDb, key: string) =>
+  sql`update graphile_worker._private_jobs set run_at = now() where key = ${key}`.execute(db);
+
+/** Whether every job that came due has run, and every mail the outbox held reached the SMTP server. */
+export async function settled(db: NotificationsDb) {
+  const { rows } = await sql<{ jobs: string; mails: string }>`
+    select (select count(*) from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts) as jobs,
+           (select count(*) from kit_outbox where destination = 'mail') as mails`.execute(db);
+  return Number(rows[0]?.jobs) === 0 && Number(rows[0]?.mails) === 0;
+}

@@ -1,4 +1,4 @@
-import { type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
+import { pagePaths, type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
 import { Button, ToastProvider } from '@baton/ui';
 import { taskPathOf } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from '../pages/auth';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
+import { UnsubscribePage } from '../pages/unsubscribe/UnsubscribePage';
 import type { LoadRemote } from '../remotes/loader';
 import { OverrideBanner } from '../remotes/OverrideBanner';
 import { GuestOnly } from '../session/GuestOnly';
@@ -103,6 +104,8 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
+          {/* A mail's unsubscribe link: public, it works without a session. */}
+          <Route path={pagePaths.unsubscribe} element={<UnsubscribePage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/contact" element={<ContactPage />} />

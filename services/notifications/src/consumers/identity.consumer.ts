@@ -1,6 +1,8 @@
 import type { CoreConsumer } from '@baton/service-kit';
 import type { NotificationsTables } from '../db/schema';
+import { forgetDevicesOf } from '../push/push.repository';
 import { erasePerson, upsertPerson } from '../routes/notifications/notifications.repository';
+import { forgetPreferencesOf } from '../routes/preferences/preferences.service';
 
 /** `notifications-identity`: people's names, to say who did something; a deleted account's data goes. */
 export const identityConsumer: CoreConsumer<NotificationsTables> = {
@@ -10,6 +12,10 @@ export const identityConsumer: CoreConsumer<NotificationsTables> = {
       const { userId, email, firstName, lastName } = event.data;
       await upsertPerson(trx, { id: userId, email, first_name: firstName, last_name: lastName });
     },
-    'identity.user.deleted': (event, trx) => erasePerson(trx, event.data.userId),
+    'identity.user.deleted': async (event, trx) => {
+      await erasePerson(trx, event.data.userId);
+      await forgetDevicesOf(trx, event.data.userId);
+      await forgetPreferencesOf(trx, event.data.userId);
+    },
   },
 };

@@ -97,4 +97,112 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  '2026-11-27T14:00_notifications_push_subscriptions': {
+    async up(db: Kysely<any>) {
+      // Web push: each device a person turned push on for (the browser's PushSubscription). An endpoint is one
+      // browser profile's: subscribing it again moves it to whoever signed in there last.
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('endpoint', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_success_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('push_subscriptions_user_age')
+        .on('push_subscriptions')
+        .columns(['user_id', 'created_at'])
+        .execute();
+    },
+  },
+  '2026-11-28T12:00_notifications_preferences': {
+    async up(db: Kysely<any>) {
+      // Each person's notification preferences; no row means the defaults. `events` holds only what the person
+      // changed, over the defaults (preferences.service.ts), so an event added later starts at its default.
+      await db.schema
+        .createTable('preferences')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC'))
+        .addColumn('digest_frequency', 'text', (c) =>
+          c.notNull().defaultTo('daily').check(sql`digest_frequency in ('off', 'hourly', 'daily', 'weekly')`),
+        )
+        .addColumn('digest_hour', 'integer', (c) =>
+          c.notNull().defaultTo(8).check(sql`digest_hour between 0 and 23`),
+        )
+        .addColumn('digest_weekday', 'integer', (c) =>
+          c.notNull().defaultTo(1).check(sql`digest_weekday between 0 and 6`),
+        )
+        .addColumn('events', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // What waits for a person's next digest mail. One item per event and person, so a redelivered event adds
+      // none; `sent_at` is set in the transaction that queues the digest mail, so each goes exactly once.
+      await db.schema
+        .createTable('digest_items')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('heading', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('task_id', 'uuid')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('sent_at', 'timestamptz')
+        .addUniqueConstraint('digest_items_once_per_event', ['event_id', 'user_id'])
+        .execute();
+      await sql`create index digest_items_waiting on digest_items (user_id, created_at) where sent_at is null`.execute(
+        db,
+      );
+      await sql`create index digest_items_sent on digest_items (sent_at) where sent_at is not null`.execute(
+        db,
+      );
+      // One-click unsubscribe (RFC 8058): one unguessable token per person and scope (an event, or 'digest'),
+      // reused by every mail of that scope, so the table grows with people, not with mails.
+      await db.schema
+        .createTable('unsubscribe_tokens')
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('unsubscribe_tokens_one_per_scope', ['user_id', 'scope'])
+        .execute();
+    },
+  },
+  '2026-11-28T14:00_notifications_reminders': {
+    async up(db: Kysely<any>) {
+      // What reminders need of each task, from task events: the last event applied (an older one redelivered
+      // late is ignored), the due date and reminder, who does it and who delegated it. A deleted task stays as
+      // a tombstone, so no late event schedules its reminder again.
+      await db.schema
+        .createTable('reminder_tasks')
+        .addColumn('task_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('due_date', 'text')
+        .addColumn('reminder', 'jsonb')
+        .addColumn('overdue_notice', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('owner_id', 'uuid')
+        .addColumn('doer_id', 'uuid')
+        .addColumn('delegated', 'boolean', (c) => c.notNull())
+        .addColumn('open', 'boolean', (c) => c.notNull())
+        .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('event_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // A person's open tasks with a due date, to schedule again when their time zone changes.
+      await sql`create index reminder_tasks_doer on reminder_tasks (doer_id) where open`.execute(db);
+      await sql`create index reminder_tasks_owner on reminder_tasks (owner_id) where open`.execute(db);
+      // Reminders and overdue notices that fired: one row per job key and moment, written in the transaction
+      // of the notification, so a job run twice (a crash after its commit, two replicas) fires once.
+      await db.schema
+        .createTable('reminders_fired')
+        .addColumn('job_key', 'text', (c) => c.notNull())
+        .addColumn('moment', 'timestamptz', (c) => c.notNull())
+        .addColumn('fired_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('reminders_fired_pk', ['job_key', 'moment'])
+        .execute();
+      // Matching task events' e-mails to people.
+      await sql`create index users_email on users (lower(email))`.execute(db);
+    },
+  },
 };

@@ -26,7 +26,10 @@ async function claimWaitingTasks(trx: TasksTrx, config: TasksConfig, userId: str
     const role = view.kind === 'assign' ? 'assign' : 'invite';
     const link = await issueAcceptLink(trx, config, { taskId, email, userId, role });
     const from = { name: view.owner_first_name ?? view.owner_email, email: view.owner_email };
-    await enqueueMail(trx, acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS));
+    await enqueueMail(
+      trx,
+      await acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS),
+    );
   }
 }
 

@@ -263,4 +263,23 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-27T15:00_tasks_reminders': {
+    async up(db: Kysely<any>) {
+      // The doer's reminder before the due date (days before, at an hour of their zone), both or neither; and
+      // whether the delegator is told the morning after the due date.
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('reminder_days_before', 'smallint')
+        .addColumn('reminder_hour', 'smallint')
+        .addColumn('overdue_notice', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .alterTable('tasks')
+        .addCheckConstraint(
+          'tasks_reminder_whole',
+          sql`(reminder_days_before is null) = (reminder_hour is null)`,
+        )
+        .execute();
+    },
+  },
 };

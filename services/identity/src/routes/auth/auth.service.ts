@@ -87,9 +87,8 @@ export async function signUp(deps: IdentityDeps, body: z.output<typeof signupReq
   });
   if (!created && (await deps.limits.accountMail.allows(body.email))) {
     const link = (path: string) => new URL(path, deps.config.PUBLIC_URL).toString();
-    await deps.write((trx) =>
-      enqueueMail(trx, accountExistsMail(body.email, link(pagePaths.login), link(pagePaths.forgotPassword))),
-    );
+    const mail = await accountExistsMail(body.email, link(pagePaths.login), link(pagePaths.forgotPassword));
+    await deps.write((trx) => enqueueMail(trx, mail));
   }
 }
 

@@ -31,7 +31,7 @@ export async function requestReset(deps: IdentityDeps, email: string) {
     const link = new URL(pagePaths.resetPassword, deps.config.PUBLIC_URL);
     link.searchParams.set('uid', user.id);
     link.searchParams.set('token', token);
-    await enqueueMail(trx, resetMail(user.email, link.toString(), ttl));
+    await enqueueMail(trx, await resetMail(user.email, link.toString(), ttl));
   });
 }
 

@@ -27,7 +27,7 @@ export async function addTrusted(deps: IdentityDeps, ownerId: string, email: str
       if (!(await recordInvitation(trx, owner.id, email))) return;
       await deps.mailCaps.consume(trx, email, owner.id);
       const link = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
-      await enqueueMail(trx, trustInvitationMail(email, owner, link));
+      await enqueueMail(trx, await trustInvitationMail(email, owner, link));
     });
     return {
       status: 200 as const,

@@ -20,7 +20,7 @@ export async function sendVerification(
   await putVerification(trx, user.id, sha256(token), new Date(Date.now() + ttl * 3_600_000));
   const link = new URL(pagePaths.verifyEmail, config.PUBLIC_URL);
   link.searchParams.set('token', token);
-  await enqueueMail(trx, verifyMail(user.email, user.first_name, link.toString(), ttl));
+  await enqueueMail(trx, await verifyMail(user.email, user.first_name, link.toString(), ttl));
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { EventEnvelope, WsTaskMessage } from '@baton/contracts';
+import type { EventEnvelope, EventSubject, NotificationEvent, WsTaskMessage } from '@baton/contracts';
 import { enqueuePush } from '@baton/service-kit';
+import type { NotificationsConfig } from '../../config';
 import type { NotificationsDeps, NotificationsTrx } from '../../context';
-import { liveTaskMessage, type NotificationDraft, notificationsFor } from '../../wording';
+import { type Delivery, deliver } from '../../delivery/delivery.service';
+import { liveTaskMessage, notificationsFor } from '../../wording';
 import {
-  collapseNotification,
   erasedAmong,
-  insertNotifications,
   insertTaskMessages,
   lockPeople,
   nameOf,
@@ -75,38 +75,47 @@ export async function missedTaskMessages(deps: NotificationsDeps, userId: string
   return { messages: rows.map((row) => ({ ...row.payload, id: row.id })), resync: false };
 }
 
-/** A draft as the row to insert. */
-const rowOf = (eventId: string, { userId, type, title, message, taskId, action }: NotificationDraft) => ({
-  type,
-  title,
-  message,
-  user_id: userId,
-  event_id: eventId,
-  task_id: taskId,
-  action,
-});
+type Offer = EventEnvelope<'tasks.task.assigned' | 'tasks.task.invited'>;
+type Channels = Pick<Delivery, 'event' | 'mailed'>;
 
 /**
- * Stores the notifications of a task, comment or folder event and queues, in the same transaction, their
- * pushes to `/ws/notifications/`, and logs the event's `/ws/tasks/` message for everyone in its audience (the
- * actor's other tabs too) with its push. The outbox publishes them after commit, so a crash loses none and a
- * redelivery adds none. Collapsing ones (a task's comments) join the person's unread one of the same key,
- * which is pushed again with its id, so the bell replaces it.
+ * An assignment or invitation not accepted yet came with tasks' accept-link mail: no second one. A trusted
+ * sender's is accepted at once, and no mail went.
  */
-export async function notifyOf(event: EventEnvelope, trx: NotificationsTrx) {
-  const gone = await erasedAmong(trx, event.audience);
-  const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter((d) => !gone.has(d.userId));
-  const stored = await insertNotifications(
-    trx,
-    drafts.filter((d) => !d.collapse).map((d) => rowOf(event.id, d)),
-  );
-  for (const draft of drafts)
-    if (draft.collapse) stored.push(await collapseNotification(trx, rowOf(event.id, draft), draft.collapse));
-  for (const row of stored)
-    await enqueuePush(trx, row.user_id, { channel: 'notifications', payload: toNotification(row) });
-  const live = liveTaskMessage(event);
-  if (live) {
-    const audience = event.audience.filter((userId) => !gone.has(userId));
-    await logTaskMessage(trx, event.id, audience, live);
-  }
-}
+const offer = (event: Offer, key: NotificationEvent): Channels => ({
+  event: key,
+  mailed: !event.data.task.is_accepted,
+});
+
+/** The preference each subject's notifications follow; the others (updated, reopened, deleted) ring the bell only. */
+const channelsOf: { [S in EventSubject]?: (event: EventEnvelope<S>) => Channels } = {
+  'tasks.task.assigned': (event) => offer(event, 'assigned'),
+  'tasks.task.invited': (event) => offer(event, 'invited'),
+  'tasks.task.accepted': () => ({ event: 'accepted' }),
+  'tasks.task.completed': () => ({ event: 'completed' }),
+  'tasks.task.progress': () => ({ event: 'progress' }),
+  'tasks.comment.created': () => ({ event: 'comment' }),
+};
+const channelsFor = (event: EventEnvelope): Channels =>
+  (channelsOf[event.type] as ((event: EventEnvelope) => Channels) | undefined)?.(event) ?? { event: null };
+
+/**
+ * The handler of task, comment and folder events: it tells the people concerned by the channels they chose
+ * (`deliver`: the bell with its `/ws/notifications/` push, mail, digest, web push), and logs the event's
+ * `/ws/tasks/` message for everyone in its audience (the actor's other tabs too) with its push, all in the
+ * consumer's transaction. The outbox publishes after commit, so a crash loses none and a redelivery adds none.
+ */
+export const notifierOf =
+  (config: NotificationsConfig) =>
+  async (event: EventEnvelope, trx: NotificationsTrx): Promise<void> => {
+    const gone = await erasedAmong(trx, event.audience);
+    const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter(
+      (d) => !gone.has(d.userId),
+    );
+    await deliver(trx, { eventId: event.id, drafts, ...channelsFor(event) }, config);
+    const live = liveTaskMessage(event);
+    if (live) {
+      const audience = event.audience.filter((userId) => !gone.has(userId));
+      await logTaskMessage(trx, event.id, audience, live);
+    }
+  };

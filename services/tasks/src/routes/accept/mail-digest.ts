@@ -36,7 +36,7 @@ export function sendMailDigests({ write, config }: DigestDeps) {
         });
       }
       if (tasks.length > 0) {
-        await enqueueMail(trx, waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS));
+        await enqueueMail(trx, await waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS));
         mails += 1;
       }
       await releaseHeldMails(

@@ -48,6 +48,9 @@ export function selectTaskViews(db: Db) {
       't.attachment_name',
       't.attachment_type',
       't.attachment_size',
+      't.reminder_days_before',
+      't.reminder_hour',
+      't.overdue_notice',
       'r.email as recipient_email',
       'r.user_id as recipient_id',
       'r.accepted_at',
@@ -103,6 +106,11 @@ export function toTask(row: TaskViewRow, viewerId: string): Task {
           }
         : null,
     category: categoryOf(row.kind, row.owner_id === viewerId),
+    reminder:
+      row.reminder_days_before !== null && row.reminder_hour !== null
+        ? { daysBefore: row.reminder_days_before, hour: row.reminder_hour }
+        : null,
+    overdueNotice: row.overdue_notice,
   };
 }
 
@@ -144,7 +152,10 @@ const taskJson = (viewerId: string) => sql<string>`(select row_to_json(v)::text 
       then json_build_object('name', t.attachment_name,
         'contentType', coalesce(t.attachment_type, 'application/octet-stream'), 'size', coalesce(t.attachment_size, 0))
       end as attachment,
-    ${categoryCase(viewerId)} as category) as v)`;
+    ${categoryCase(viewerId)} as category,
+    case when t.reminder_days_before is not null
+      then json_build_object('daysBefore', t.reminder_days_before, 'hour', t.reminder_hour) end as reminder,
+    t.overdue_notice as "overdueNotice") as v)`;
 
 /** Tasks as `viewerId` sees them, each as the JSON text of a Task (`task`), in the lists' order. */
 export function selectTaskJson(db: Db, viewerId: string) {

@@ -131,11 +131,16 @@ async function assertOwnFolder(trx: TasksTrx, folderId: string | null | undefine
   if (folderId && !(await ownsFolder(trx, folderId, ownerId))) throw notFound('Folder not found.');
 }
 
+/** The form's columns; an absent reminder or overdue notice keeps the task's. */
 const fieldsOf = (body: TaskForm) => ({
   title: body.title,
   description: body.description,
   due_date: body.dueDate,
   priority: body.priority,
+  ...(body.reminder !== undefined
+    ? { reminder_days_before: body.reminder?.daysBefore ?? null, reminder_hour: body.reminder?.hour ?? null }
+    : {}),
+  ...(body.overdueNotice !== undefined ? { overdue_notice: body.overdueNotice } : {}),
 });
 
 /** Files let go of: the replaced or removed attachment, which files deletes when the event arrives. */
@@ -259,12 +264,12 @@ function delegate(
       // The mail is the only way this task reaches them: past a cap, the task is refused.
       await deps.mailCaps.consume(trx, email, me.userId);
       const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
-      await enqueueMail(trx, joinInvitationMail(email, from, body.title, role, signup));
+      await enqueueMail(trx, await joinInvitationMail(email, from, body.title, role, signup));
     } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
       const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
       await enqueueMail(
         trx,
-        acceptMail(email, from, body.title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
+        await acceptMail(email, from, body.title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
       );
     } else if (!trusted) {
       // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the

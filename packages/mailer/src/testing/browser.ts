@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's Chromium, headless (playwright never downloads a browser here). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's WCAG 2.1 AA and best-practice violations of a mail's HTML as a client shows it, light or dark
+ * (dark runs the mail's `prefers-color-scheme` rules, so contrast is checked in both). The landmark rules
+ * are left out: a mail is shown inside a mail client's page, whose landmarks are the client's.
+ */
+export async function mailViolations(browser: Browser, html: string, colorScheme: 'light' | 'dark') {
+  const page = await browser.newPage({ colorScheme });
+  try {
+    await page.setContent(html);
+    await page.addScriptTag({ path: axeSource });
+    const results = await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
+      return axe.run({
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        rules: { region: { enabled: false }, 'landmark-one-main': { enabled: false } },
+      });
+    });
+    return results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}

@@ -1,0 +1,3 @@
+export { launchChromium, mailViolations } from './browser';
+export { hrefsOf, linesOf } from './inspect';
+export * from './samples';

@@ -1,0 +1,3 @@
+import { projectConfig } from '../../vitest.shared.mts';
+
+export default projectConfig('mailer');
