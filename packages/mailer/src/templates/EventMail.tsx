@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import type { Mail } from '../mailer';
 import { renderMail } from '../render';
 import { type Unsubscribe, unsubscribeHeaders } from '../unsubscribe';

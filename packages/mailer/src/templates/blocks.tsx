@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Button } from '@react-email/button';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';

@@ -175,3 +175,29 @@ describe('escaping', () => {
     );
   });
 });
+
+describe('templates outside the repository tsconfig', () => {
+  it('render when tsx runs from a folder whose tsconfig says nothing about JSX (a service started alone)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const folder = mkdtempSync(join(tmpdir(), 'mailer-jsx-'));
+    writeFileSync(join(folder, 'tsconfig.json'), '{}');
+    const script = join(folder, 'render.mts');
+    writeFileSync(
+      script,
+      `import { eventMail } from ${JSON.stringify(new URL('./EventMail.tsx', import.meta.url).pathname)};
+       const sample = ${JSON.stringify(sampleEvent)};
+       process.stdout.write(String((await eventMail(sample)).html?.includes('Open the task')));`,
+    );
+    // tsx as the repository has it (the scratch folder has no node_modules to find it in).
+    const tsx = (await import('node:module')).createRequire(import.meta.url).resolve('tsx');
+    const out = execFileSync(process.execPath, ['--import', pathToFileURL(tsx).href, script], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    expect(out).toBe('true');
+  }, 30_000);
+});

@@ -167,6 +167,15 @@ describe('a reminder', () => {
     await editPersonal(id, { title: 'Board meeting', dueDate: later, reminder: { daysBefore: 7, hour: 18 } });
     await eventually(async () => (await queued(key))?.run_at.getTime() === at(later, 7, 18)?.getTime());
 
+    // A new time zone in Settings moves the reminder and the overdue notice to that zone's hours.
+    const path = routes.updateNotificationPreferences.path;
+    const moved = await t.notificationsCall('PUT', path, ana.access, { timezone: 'America/New_York' });
+    expect(moved.status).toBe(200);
+    const newYork = reminderMoment(later, { daysBefore: 7, hour: 18 }, 'America/New_York');
+    expect((await queued(key))?.run_at).toEqual(newYork);
+    expect((await queued(overdueKey(id, ana.id)))?.run_at).toEqual(overdueMoment(later, 'America/New_York'));
+    await t.notificationsCall('PUT', path, ana.access, { timezone: 'Asia/Tokyo' });
+
     await editPersonal(id, { title: 'Board meeting', dueDate: later, reminder: null });
     await eventually(async () => (await queued(key)) === undefined);
     // The overdue notice stays: the doer is always told.

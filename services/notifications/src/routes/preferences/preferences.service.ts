@@ -12,6 +12,7 @@ import type { NotificationsDb, NotificationsDeps, NotificationsTrx } from '../..
 import type { EventOverrides } from '../../db/schema';
 import { cancelDigest, planDigest, sendDigest } from '../../delivery/digest.service';
 import { unsubscribeWords } from '../../delivery/links.service';
+import { rescheduleRemindersOf } from '../../reminders/reminders.service';
 import {
   forgetPreferences,
   lockPreferences,
@@ -103,6 +104,8 @@ async function changePreferences(
     events: JSON.stringify(overridesOf(next.events)),
   });
   if (digestTiming(current) !== digestTiming(next)) await planDigest(trx, userId, next);
+  // Reminders and overdue notices are at hours of the person's zone: a new zone moves them.
+  if (current.timezone !== next.timezone) await rescheduleRemindersOf(trx, userId);
   return next;
 }
 
