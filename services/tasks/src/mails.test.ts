@@ -1,6 +1,6 @@
 import type { Mail } from '@baton/mailer';
-import { hrefsOf, launchChromium, linesOf, mailViolations } from '@baton/mailer/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeAxeChecks, hrefsOf, linesOf } from '@baton/mailer/testing';
+import { describe, expect, it } from 'vitest';
 import { acceptMail, joinInvitationMail, waitingTasksMail } from './mails';
 
 const accept = (n: number) =>
@@ -78,17 +78,5 @@ describe('tasks mails', () => {
     }
   });
 
-  describe('in Chromium, checked by axe-core', () => {
-    let browser: Awaited<ReturnType<typeof launchChromium>>;
-    beforeAll(async () => {
-      browser = await launchChromium();
-    });
-    afterAll(() => browser.close());
-
-    it.each(cases)('%s has no violations, light or dark', async (_, make) => {
-      const html = (await make()).html ?? '';
-      expect(await mailViolations(browser, html, 'light')).toEqual([]);
-      expect(await mailViolations(browser, html, 'dark')).toEqual([]);
-    });
-  });
+  describeAxeChecks(cases);
 });

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mail } from '../mailer';
 
 /** Debian's Chromium, headless (playwright never downloads a browser here). */
 export function launchChromium(): Promise<Browser> {
@@ -44,4 +46,24 @@ export async function mailViolations(browser: Browser, html: string, colorScheme
 
 interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+/** Declares one test per mail of `mails` (name, builder first): no axe violations, light or dark. */
+export function describeAxeChecks(
+  mails: ReadonlyArray<readonly [string, () => Promise<Mail>, ...unknown[]]>,
+) {
+  describe('in Chromium, checked by axe-core (WCAG 2.1 AA, contrast included)', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchChromium();
+    });
+    afterAll(() => browser.close());
+
+    const named = mails.map(([name, make]) => ({ name, make }));
+    it.each(named)('$name has no violations, light or dark', async ({ make }) => {
+      const html = (await make()).html ?? '';
+      expect(await mailViolations(browser, html, 'light')).toEqual([]);
+      expect(await mailViolations(browser, html, 'dark')).toEqual([]);
+    });
+  });
 }

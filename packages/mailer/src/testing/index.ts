@@ -1,3 +1,3 @@
-export { launchChromium, mailViolations } from './browser';
+export { describeAxeChecks, launchChromium, mailViolations } from './browser';
 export { hrefsOf, linesOf } from './inspect';
 export * from './samples';
