@@ -82,7 +82,7 @@ describe('notification preferences in the browser', () => {
       await notifications(page).getByRole('combobox', { name: 'Time zone', exact: true }).inputValue(),
     ).toBe('Europe/Berlin');
     // Other events kept their defaults.
-    expect((await preferencesOf(person)).events.assigned).toEqual({
+    expect((await preferencesOf(person)).events.due_soon).toEqual({
       inApp: true,
       email: 'immediate',
       push: true,

@@ -7,13 +7,13 @@ export const testDigestPath = '/api/settings/notification-preferences/test-diges
 
 /** What the notifications service gives a person who never changed anything. */
 export function defaultPreferences(): NotificationPreferences {
-  const at = (email: 'immediate' | 'digest', push: boolean) => ({ inApp: true, email, push });
+  const at = (email: 'immediate' | 'digest' | 'off', push: boolean) => ({ inApp: true, email, push });
   return {
     timezone: 'UTC',
     digest: { frequency: 'daily', hour: 8, weekday: 1 },
     events: {
-      assigned: at('immediate', true),
-      invited: at('immediate', true),
+      assigned: at('off', true),
+      invited: at('off', true),
       accepted: at('digest', false),
       declined: at('immediate', true),
       completed: at('digest', false),

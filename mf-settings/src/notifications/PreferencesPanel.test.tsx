@@ -50,7 +50,8 @@ describe('Notifications: the preferences table', () => {
     expect(checkbox("Comment on a task I'm in: in the app")).toBeChecked();
     expect(select("Comment on a task I'm in: e-mail")).toHaveDisplayValue('In the digest');
     expect(checkbox("Comment on a task I'm in: push to this device")).toBeChecked();
-    expect(select('Assigned to me: e-mail')).toHaveDisplayValue('At once');
+    expect(select('Assigned to me: e-mail')).toHaveDisplayValue('Off');
+    expect(select('Due soon (reminder): e-mail')).toHaveDisplayValue('At once');
     expect(checkbox('My delegated task accepted: push to this device')).not.toBeChecked();
     expect(screen.getAllByRole('checkbox')).toHaveLength(18);
     expect(select('How often')).toHaveDisplayValue('Daily');

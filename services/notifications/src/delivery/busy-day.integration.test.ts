@@ -106,10 +106,10 @@ it('a busy day: 50 events, with the defaults and with every e-mail in the digest
 
   // The bell: one per event, but a task's 5 unread comments are one (20 comments on 4 tasks: 4).
   expect(defaults.bell).toBe(34);
-  // Mails now: the 2 trusted assignments and the 5 reminders (the 3 others came with tasks' accept link);
-  // the rest (20 comments, 10 progress notes, 5 completions, 5 acceptances) in one digest.
+  // Mails now: the 5 reminders (the 3 untrusted assignments came with tasks' accept link, the 2 trusted ones
+  // send none: SPEC §1); the rest (20 comments, 10 progress notes, 5 completions, 5 acceptances) in one digest.
   expect(defaults).toMatchObject({
-    immediateMails: 7,
+    immediateMails: 5,
     digestMails: 1,
     digestSubject: 'Your Baton digest: 40 updates',
   });

@@ -163,8 +163,14 @@ describe('an assignment', () => {
     expect(pushesOf(device).map((push) => push.title)).toEqual(['New task assigned']);
   });
 
-  it('from a trusted sender (accepted at once): the mail too, since tasks sent none', async () => {
+  it('from a trusted sender (accepted at once): no mail by default (SPEC §1), one when the person asks', async () => {
     const [ana, ben] = await pair();
+    await t.handled(taskEvents(ana, ben).assigned({ accepted: true }));
+    await allSettled();
+    expect(await bellOf(ben)).toHaveLength(1);
+    expect(t.mailsTo(ben.email)).toEqual([]);
+
+    await choose(ben, { events: { assigned: { email: 'immediate' } } });
     const task = taskEvents(ana, ben);
     await t.handled(task.assigned({ accepted: true }));
     await allSettled();

@@ -52,8 +52,9 @@ describe('GET /api/settings/notification-preferences/', () => {
       timezone: 'UTC',
       digest: { frequency: 'daily', hour: 8, weekday: 1 },
       events: {
-        assigned: now,
-        invited: now,
+        // A trusted sender's task sends no mail (SPEC §1); an untrusted one's comes with tasks' accept link.
+        assigned: { ...now, email: 'off' },
+        invited: { ...now, email: 'off' },
         accepted: { inApp: true, email: 'digest', push: false },
         declined: now,
         completed: { inApp: true, email: 'digest', push: false },
@@ -80,7 +81,7 @@ describe('PUT /api/settings/notification-preferences/', () => {
     expect(first.status).toBe(200);
     const afterFirst = await readJson(first);
     expect(afterFirst.events.comment).toEqual({ inApp: true, email: 'off', push: true });
-    expect(afterFirst.events.assigned).toEqual({ inApp: true, email: 'immediate', push: true });
+    expect(afterFirst.events.due_soon).toEqual({ inApp: true, email: 'immediate', push: true });
 
     const second = await readJson(
       change(ana, {

@@ -27,11 +27,13 @@ const collected: EventPreference = { inApp: true, email: 'digest', push: false }
 /**
  * Everyone's preferences until they change one. What asks something of the person (an offer, a due date)
  * comes at once by every channel; news about tasks they delegated waits for the digest, and comments too,
- * but they also push (a conversation is worth a glance).
+ * but they also push (a conversation is worth a glance). An offer needing acceptance comes with tasks' accept
+ * link anyway; one from a trusted sender sends no mail unless the person asks for it (SPEC §1: trusting a
+ * sender is how their tasks stop triggering an e-mail each time).
  */
 export const defaultEvents: Record<NotificationEvent, EventPreference> = {
-  assigned: now,
-  invited: now,
+  assigned: { ...now, email: 'off' },
+  invited: { ...now, email: 'off' },
   declined: now,
   due_soon: now,
   overdue: now,
