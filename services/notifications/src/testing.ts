@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { createNotifications } from './app';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
 import type { NotificationsDb } from './context';
+import { startLocalPushService } from './push/testing';
 
 /** A task as events carry it. */
 export const sampleTask = (overrides: Partial<Task> = {}): Task => ({
@@ -145,6 +146,22 @@ export async function startTestNotifications(
   };
 }
 export type TestNotifications = Awaited<ReturnType<typeof startTestNotifications>>;
+
+/**
+ * notifications (its job queue polled every 100 ms) beside a local push service it may deliver to: the whole
+ * path of a notification, bell, mail and push, for one test file.
+ */
+export async function startNotificationsWithPush() {
+  const pushService = await startLocalPushService();
+  const t = await startTestNotifications({
+    config: { SCHEDULER_POLL_MS: 100, PUSH_TEST_ORIGINS: [pushService.origin] },
+  });
+  const close = async () => {
+    await t.close();
+    await pushService.close();
+  };
+  return { t, pushService, close };
+}
 
 /** Events as tasks publishes them, from `from` to `to`, about the task `taskId` (a new one unless given). */
 export const taskEvents = (from: SignedUpUser, to: SignedUpUser, taskId: string = randomUUID()) => {

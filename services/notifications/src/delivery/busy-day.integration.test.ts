@@ -3,8 +3,14 @@ import { type EventEnvelope, notificationEvents, routes } from '@baton/contracts
 import { eventually } from '@baton/tasks/testing';
 import type { SignedUpUser } from '@baton/test-kit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type LocalPushService, startLocalPushService } from '../push/testing';
-import { comesDue, settled, startTestNotifications, type TestNotifications, taskEvents } from '../testing';
+import type { LocalPushService } from '../push/testing';
+import {
+  comesDue,
+  settled,
+  startNotificationsWithPush,
+  type TestNotifications,
+  taskEvents,
+} from '../testing';
 import { deliver } from './delivery.service';
 import { digestKey } from './digest.service';
 
@@ -14,16 +20,11 @@ import { digestKey } from './digest.service';
  */
 let t: TestNotifications;
 let pushService: LocalPushService;
+let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  t = await startTestNotifications({
-    config: { SCHEDULER_POLL_MS: 100, PUSH_TEST_ORIGINS: [pushService.origin] },
-  });
+  ({ t, pushService, close: stop } = await startNotificationsWithPush());
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await pushService?.close();
-});
+afterAll(() => stop?.());
 
 /** A due-date reminder of one of `person`'s tasks, as the reminder job delivers it. */
 const reminderOf = (person: SignedUpUser, n: number) => () =>

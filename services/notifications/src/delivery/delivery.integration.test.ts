@@ -3,13 +3,13 @@ import { eventually } from '@baton/tasks/testing';
 import { accountDeletion, type SignedUpUser } from '@baton/test-kit';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPushService, startLocalPushService, type TestPushDevice } from '../push/testing';
+import type { LocalPushService, TestPushDevice } from '../push/testing';
 import { scheduleJob } from '../scheduler/scheduler';
 import {
   comesDue,
   queuedJob,
   settled,
-  startTestNotifications,
+  startNotificationsWithPush,
   type TestNotifications,
   taskEvents,
 } from '../testing';
@@ -22,16 +22,11 @@ import { digestKey } from './digest.service';
  */
 let t: TestNotifications;
 let pushService: LocalPushService;
+let stop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  t = await startTestNotifications({
-    config: { SCHEDULER_POLL_MS: 100, PUSH_TEST_ORIGINS: [pushService.origin] },
-  });
+  ({ t, pushService, close: stop } = await startNotificationsWithPush());
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await pushService?.close();
-});
+afterAll(() => stop?.());
 
 const choose = async (user: SignedUpUser, update: NotificationPreferencesUpdate) => {
   const res = await t.notificationsCall(
