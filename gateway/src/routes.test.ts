@@ -23,7 +23,7 @@ describe('route table', () => {
   it('covers every route of SPEC §7 exactly once', () => {
     const keys = allRoutes.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toHaveLength(57);
+    expect(keys).toHaveLength(69);
     for (const spec of [
       'GET /api/token/check/',
       'POST /send_email/invite_user',

@@ -33,6 +33,9 @@ export function taskOf(overrides: Partial<Task> = {}): Task {
     category: 'Personal Tasks',
     reminder: null,
     overdueNotice: false,
+    declined: null,
+    proposal: null,
+    recurrence: null,
     ...overrides,
   };
 }

@@ -23,6 +23,16 @@ export const limits = {
   pageSize: 50,
   pageSizeMax: 100,
   idsMax: 500,
+  /** A decline's reason and a date proposal's note. */
+  reasonMax: 200,
+  /** An RRULE as the task form sends it. */
+  recurrenceMax: 255,
+  /** One import file (Todoist CSV, Trello JSON, or Baton's own export), as text. */
+  importBytes: 8_388_608,
+  /** Rows one import may create. */
+  importRowsMax: 10_000,
+  /** Hours between two nudges of one task. */
+  nudgeHours: 24,
 } as const;
 
 /** E-mail as the task form checks it: something, @, something, dot, something. */
@@ -91,6 +101,58 @@ export const taskMessages = {
   invalidLink: 'Invalid or expired link.',
   pageSize: `Page size must be a whole number from 1 to ${limits.pageSizeMax}.`,
   badCursor: 'This list position is not valid: load the list again.',
+} as const;
+
+/** Sentences of declining, proposing a date, reassigning and nudging (the server and the dialogs share them). */
+export const delegationMessages = {
+  reasonRequired: 'Please say why you decline (1 to 200 characters).',
+  reasonTooLong: `A reason can be at most ${limits.reasonMax} characters.`,
+  noteTooLong: `A note can be at most ${limits.reasonMax} characters.`,
+  declined: 'Task declined. The sender has been told.',
+  /** The delegator's card. */
+  declinedBy: (name: string, reason: string) => `Declined by ${name}: ${reason}`,
+  /** What an accept link of a declined task says. */
+  linkDeclined: 'You declined this task, so this link no longer works.',
+  onlyRecipient: 'Only the recipient of this task can do that.',
+  onlyOwner: 'Only the person who delegated this task can do that.',
+  notDelegated: 'Only a delegated task can be declined, rescheduled, reassigned or nudged.',
+  completed: 'This task is already completed.',
+  proposalDate: 'Propose a due date as a calendar date (YYYY-MM-DD).',
+  proposalOpen: 'This task already has an open proposal: wait for the answer.',
+  proposalSameDate: 'Propose a date other than the current due date.',
+  proposed: 'Your proposal was sent.',
+  noProposal: 'This task has no open proposal.',
+  proposalAccepted: 'Proposal accepted: the due date moved.',
+  proposalRejected: 'Proposal declined: the due date stays.',
+  reassigned: 'Task reassigned.',
+  reassignSame: 'This task is already with that person.',
+  tookBack: 'The task is yours again, as a personal task.',
+  nudged: 'Reminder sent.',
+  noRecipient: 'Nobody holds this task now: reassign it first.',
+  nudgeTooSoon: (retryAfterSeconds: number) =>
+    `You nudged about this task less than ${limits.nudgeHours} hours ago. You can nudge again in ${Math.ceil(retryAfterSeconds / 3600)} hours.`,
+} as const;
+
+/** Sentences of repeating tasks. */
+export const recurrenceMessages = {
+  invalid:
+    'This repeat rule is not one Baton understands. Repeat daily, on weekdays, weekly on chosen days, monthly on a day, or yearly.',
+  tooLong: `A repeat rule can be at most ${limits.recurrenceMax} characters.`,
+  needsDueDate: 'A repeating task needs a due date.',
+} as const;
+
+/** Sentences of the calendar feed, the export and the import. */
+export const transferMessages = {
+  feedRotated: 'Your calendar address changed: subscribe again with the new one.',
+  importEmpty: 'The file is empty.',
+  importTooLarge: `The file is too large: import at most ${Math.round(limits.importBytes / 1_048_576)} MB at a time.`,
+  importTooManyRows: `The file holds more than ${limits.importRowsMax} tasks: split it and import each part.`,
+  importUnknownFormat: 'This file is not a Todoist CSV export, a Trello board JSON export or a Baton export.',
+  duplicate: 'A task with this title and due date exists already.',
+  noTitle: 'The row has no title.',
+  titleTooLong: 'The title is longer than 200 characters.',
+  badDate: 'The due date is not a date.',
+  imported: (created: number) => `${created} ${created === 1 ? 'task' : 'tasks'} imported.`,
 } as const;
 
 /** Sentences of comments (SPEC §5, §8), shared by the tasks service, the gateway and the comments panel. */
@@ -217,6 +279,10 @@ export const notificationEvents = [
   'invited',
   'accepted',
   'declined',
+  'date_proposed',
+  'proposal_answered',
+  'reassigned',
+  'nudged',
   'completed',
   'progress',
   'comment',

@@ -52,6 +52,30 @@ export const eventPayloads = {
     userId: uuid,
     role: z.enum(['invite', 'assign']),
   }),
+  /** The recipient declined: the task is the delegator's again, marked with who declined and why. */
+  'tasks.task.declined': z.object({ task, recipientId: uuid, recipientName: z.string(), reason: z.string() }),
+  /** The recipient proposed another due date; the delegator answers. */
+  'tasks.task.date_proposed': z.object({ task, recipientId: uuid, dueDate: z.string(), note: z.string() }),
+  /** The delegator answered a proposal (`task` carries the due date that holds now). */
+  'tasks.task.proposal_answered': z.object({
+    task,
+    recipientId: uuid,
+    accepted: z.boolean(),
+    dueDate: z.string(),
+  }),
+  /**
+   * The delegator handed the task to someone else (or took it back: `recipientEmail` null); the previous
+   * recipient, if any, is told their copy went away.
+   */
+  'tasks.task.reassigned': z.object({
+    task,
+    previousRecipientId: uuid.nullable(),
+    previousEmail: z.string().nullable(),
+    recipientId: uuid.nullable(),
+    recipientEmail: z.string().nullable(),
+  }),
+  /** The delegator nudged the recipient about an open task. */
+  'tasks.task.nudged': z.object({ task, recipientId: uuid.nullable(), recipientEmail: z.string() }),
   /** A task let go of an attached file (replaced, removed, or the task deleted): files deletes it. */
   'tasks.attachment.detached': z.object({ taskId: uuid, key: z.string() }),
   'tasks.comment.created': z.object({ taskId: uuid, taskTitle: z.string(), comment }),

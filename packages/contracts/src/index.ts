@@ -1,4 +1,5 @@
 export * from './common';
+export * from './delegation';
 export * from './errors';
 export * from './events';
 export * from './files';
@@ -9,4 +10,5 @@ export * from './openapi';
 export * from './preferences';
 export * from './routes';
 export * from './tasks';
+export * from './transfer';
 export * from './ws';

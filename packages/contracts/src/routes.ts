@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { idParam, messageResponse } from './common';
+import * as delegation from './delegation';
 import * as files from './files';
 import * as folders from './folders';
 import * as identity from './identity';
 import * as notifications from './notifications';
 import * as preferences from './preferences';
 import * as tasks from './tasks';
+import * as transfer from './transfer';
 import * as ws from './ws';
 
 export const serviceNames = ['identity', 'tasks', 'folders', 'notifications', 'files'] as const;
@@ -215,6 +217,111 @@ export const routes = {
     summary: 'Accept an invitation or assignment',
     body: tasks.acceptTaskRequest,
     response: messageResponse,
+  }),
+  // Closing the loop of a delegated task (tasks, beyond SPEC §7)
+  declineTask: route({
+    method: 'POST',
+    path: '/decline_task',
+    service: 'tasks',
+    auth: true,
+    summary:
+      'The recipient (pending or accepted) declines, with a reason; the task goes back to the delegator',
+    body: delegation.declineTaskRequest,
+    response: messageResponse,
+  }),
+  proposeDueDate: route({
+    method: 'POST',
+    path: '/propose_due_date',
+    service: 'tasks',
+    auth: true,
+    summary: 'The recipient proposes another due date, with a note (one open proposal per task)',
+    body: delegation.proposeDueDateRequest,
+    response: messageResponse,
+  }),
+  answerProposal: route({
+    method: 'POST',
+    path: '/answer_proposal',
+    service: 'tasks',
+    auth: true,
+    summary: 'The delegator accepts (the due date moves) or declines the open proposal',
+    body: delegation.answerProposalRequest,
+    response: messageResponse,
+  }),
+  reassignTask: route({
+    method: 'POST',
+    path: '/reassign_task',
+    service: 'tasks',
+    auth: true,
+    summary:
+      'The delegator hands the task to someone else (their own address: it becomes a personal task again)',
+    body: delegation.reassignTaskRequest,
+    response: tasks.taskWriteResponse,
+  }),
+  waitingTasks: route({
+    method: 'GET',
+    path: '/api/tasks/waiting/',
+    service: 'tasks',
+    auth: true,
+    summary: 'Every open task I delegated, grouped by the person it waits on',
+    response: delegation.waitingResponse,
+  }),
+  nudgeTask: route({
+    method: 'POST',
+    path: '/nudge/{taskId}/',
+    service: 'tasks',
+    auth: true,
+    summary: 'Remind the recipient of an open delegated task (at most once a day per task; 429 after)',
+    params: tasks.taskIdParam,
+    response: messageResponse,
+  }),
+  // Calendar feed, export and import (tasks, beyond SPEC §7)
+  calendarFeed: route({
+    method: 'GET',
+    path: '/api/calendar/feed/',
+    service: 'tasks',
+    auth: true,
+    summary: "The person's secret iCalendar feed address (made on first ask)",
+    response: transfer.calendarFeedResponse,
+  }),
+  rotateCalendarFeed: route({
+    method: 'POST',
+    path: '/api/calendar/feed/',
+    service: 'tasks',
+    auth: true,
+    summary: 'A new feed address; the old one answers 404 from now on',
+    response: transfer.calendarFeedResponse,
+  }),
+  calendarFeedFile: route({
+    method: 'GET',
+    path: '/api/calendar/{token}/tasks.ics',
+    service: 'tasks',
+    auth: false,
+    summary: 'The iCalendar feed (text/calendar): one all-day event per open task with a due date',
+    params: transfer.calendarTokenParam,
+  }),
+  exportTasksCsv: route({
+    method: 'GET',
+    path: '/api/export/tasks.csv',
+    service: 'tasks',
+    auth: true,
+    summary: 'Every task the person owns or receives, as CSV (streamed)',
+  }),
+  exportTasksJson: route({
+    method: 'GET',
+    path: '/api/export/tasks.json',
+    service: 'tasks',
+    auth: true,
+    summary: 'Every task the person owns or receives, with comments and progress notes, as JSON (streamed)',
+  }),
+  importTasks: route({
+    method: 'POST',
+    path: '/api/import/',
+    service: 'tasks',
+    auth: true,
+    summary:
+      'Personal tasks from a Todoist CSV, a Trello board JSON or a Baton export: a preview, then with `confirm` the tasks',
+    body: transfer.importRequest,
+    response: transfer.importReport,
   }),
   // Tasks
   personalTasks: route({

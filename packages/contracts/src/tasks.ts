@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
-import { commentMessages, taskMessages } from './constants';
+import { commentMessages, recurrenceMessages, taskMessages } from './constants';
 import { attachmentInfo } from './files';
 import { reminder } from './preferences';
 
@@ -53,6 +53,15 @@ export const task = z.object({
   reminder: reminder.default(null),
   /** Beyond SPEC §3: the delegator asked to be told, the morning after the due date, if it is still open. */
   overdueNotice: z.boolean().default(false),
+  /** Beyond SPEC §3: its recipient declined it (their copy is gone); the delegator's card says who and why. */
+  declined: z
+    .object({ name: z.string(), email: z.string(), reason: z.string(), at: isoDateTime })
+    .nullable()
+    .default(null),
+  /** Beyond SPEC §3: the recipient's open proposal of another due date, until the delegator answers. */
+  proposal: z.object({ dueDate: z.string(), note: z.string(), at: isoDateTime }).nullable().default(null),
+  /** Beyond SPEC §3: a repeating task's RFC 5545 RRULE (e.g. `FREQ=WEEKLY;BYDAY=MO,TH`); null for once. */
+  recurrence: z.string().nullable().default(null),
 });
 export type Task = z.infer<typeof task>;
 
@@ -90,6 +99,16 @@ export const taskPageResponse = z.object({
 });
 export type TaskPage = z.infer<typeof taskPageResponse>;
 
+/**
+ * A repeat rule: an RFC 5545 RRULE without DTSTART (the first due date is the series' start). The shape is
+ * checked here; the tasks service parses it with `rrule` and refuses what it cannot expand.
+ */
+export const recurrenceRule = z
+  .string({ error: recurrenceMessages.invalid })
+  .trim()
+  .max(limits.recurrenceMax, recurrenceMessages.tooLong)
+  .regex(/^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/, recurrenceMessages.invalid);
+
 // POST /create_list, /send_email/assign_user/, /send_email/invite_user, /edit_shared_task/
 export const taskForm = z.object({
   id: uuid.optional(),
@@ -107,6 +126,8 @@ export const taskForm = z.object({
   reminder: reminder.optional(),
   /** Whether the delegator is told when it becomes overdue; absent keeps it. */
   overdueNotice: z.boolean().optional(),
+  /** The repeat rule (null for once); absent keeps it. A change applies to the occurrences after this one. */
+  recurrence: recurrenceRule.nullable().optional(),
 });
 export const delegateTaskForm = taskForm.extend({
   email: z
@@ -166,11 +187,12 @@ export const acceptTaskView = z.object({
 });
 /**
  * What an accept link is now: `valid` (with the task), `accepted` (its task was accepted: the link did its
- * work), `expired`, or `invalid` (no such link, or not this task's). The page says which, with a way on.
+ * work), `expired`, `declined` (its recipient declined the task), or `invalid` (no such link, or not this
+ * task's). The page says which, with a way on.
  */
 export const activateResponse = z.union([
   z.object({ status: z.literal('valid'), task: acceptTaskView }),
-  z.object({ status: z.enum(['accepted', 'expired', 'invalid']) }),
+  z.object({ status: z.enum(['accepted', 'expired', 'invalid', 'declined']) }),
 ]);
 
 // POST /accept_task

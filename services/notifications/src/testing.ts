@@ -41,6 +41,9 @@ export const sampleTask = (overrides: Partial<Task> = {}): Task => ({
   category: 'Tasks Delegated - Assigned',
   reminder: null,
   overdueNotice: false,
+  declined: null,
+  proposal: null,
+  recurrence: null,
   ...overrides,
 });
 

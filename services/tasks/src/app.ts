@@ -19,15 +19,28 @@ import type { TasksTables } from './db/schema';
 import { acceptRoutes } from './routes/accept/accept.routes';
 import { startMailDigests } from './routes/accept/mail-digest';
 import { attachmentRoutes } from './routes/attachments/attachments.routes';
+import { calendarRoutes } from './routes/calendar/calendar.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
+import { delegationRoutes } from './routes/delegation/delegation.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
 import { taskRoutes } from './routes/tasks/tasks.routes';
+import { transferRoutes } from './routes/transfer/transfer.routes';
 
 export const SERVICE_NAME = 'tasks';
 
 /** tasks' HTTP app over ready dependencies (tests build it without a port). */
 export function createTasksApp(deps: TasksDeps, readiness: Readiness = {}) {
-  const groups = [taskRoutes, progressRoutes, acceptRoutes, attachmentRoutes, commentRoutes];
+  // Before taskRoutes: /api/tasks/waiting/ would otherwise read as a task id.
+  const groups = [
+    delegationRoutes,
+    taskRoutes,
+    progressRoutes,
+    acceptRoutes,
+    attachmentRoutes,
+    commentRoutes,
+    calendarRoutes,
+    transferRoutes,
+  ];
   return createServiceApp({
     name: SERVICE_NAME,
     logger: deps.logger,

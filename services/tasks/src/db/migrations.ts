@@ -282,4 +282,44 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-28T09:00_tasks_delegation_loop': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('tasks')
+        // The recipient who declined it (their copy is gone: recipient_id is null again) and why.
+        .addColumn('declined_by_id', 'uuid')
+        .addColumn('declined_by_email', 'text')
+        .addColumn('declined_by_name', 'text')
+        .addColumn('decline_reason', 'text')
+        .addColumn('declined_at', 'timestamptz')
+        // The recipient's one open proposal of another due date.
+        .addColumn('proposed_due_date', 'text')
+        .addColumn('proposal_note', 'text')
+        .addColumn('proposed_at', 'timestamptz')
+        // The delegator's last nudge (at most one a day per task).
+        .addColumn('last_nudged_at', 'timestamptz')
+        // A repeating task: its RRULE, the series it belongs to and the series' first due date (DTSTART), and
+        // whether completing it has made the next occurrence (once, however many completions race).
+        .addColumn('recurrence', 'text')
+        .addColumn('series_id', 'uuid')
+        .addColumn('series_start', 'text')
+        .addColumn('next_made', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .alterTable('tasks')
+        .addCheckConstraint('tasks_proposal_whole', sql`(proposed_due_date is null) = (proposed_at is null)`)
+        .execute();
+      // The waiting-on-others view: a delegator's open delegated tasks.
+      await sql`create index tasks_waiting on tasks (owner_id) where kind <> 'personal' and not completed`.execute(
+        db,
+      );
+      // The secret address of a person's calendar feed (no session: the token is the credential).
+      await db.schema
+        .createTable('calendar_feeds')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

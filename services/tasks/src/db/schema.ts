@@ -61,6 +61,24 @@ export interface TasksTable {
   completed_us: Generated<string | null>;
   sort_priority: Generated<string>;
   sort_due: Generated<string>;
+  /** Declined by its recipient (recipient_id is null again): who, and why. */
+  declined_by_id: string | null;
+  declined_by_email: string | null;
+  declined_by_name: string | null;
+  decline_reason: string | null;
+  declined_at: Date | null;
+  /** The recipient's open proposal of another due date (one at a time). */
+  proposed_due_date: string | null;
+  proposal_note: string | null;
+  proposed_at: Date | null;
+  /** The delegator's last nudge of the recipient (at most one a day). */
+  last_nudged_at: Date | null;
+  /** A repeating task's RFC 5545 RRULE (no DTSTART), its series and the series' first due date. */
+  recurrence: string | null;
+  series_id: string | null;
+  series_start: string | null;
+  /** Completing this occurrence made the next one (exactly once). */
+  next_made: Generated<boolean>;
 }
 
 /** The person a delegated task went to: a user, or an e-mail that has no account yet (user_id null). */
@@ -118,6 +136,13 @@ export interface SideCountsTable {
   n: string;
 }
 
+/** The secret token of a person's calendar feed address. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: Generated<Date>;
+}
+
 export interface TasksTables {
   users: UsersTable;
   trusts: TrustsTable;
@@ -128,6 +153,7 @@ export interface TasksTables {
   accept_tokens: AcceptTokensTable;
   progress_logs: ProgressLogsTable;
   comments: CommentsTable;
+  calendar_feeds: CalendarFeedsTable;
   erased_users: {
     id: string;
     erased_at: Generated<Date>;

@@ -25,9 +25,9 @@ const now: EventPreference = { inApp: true, email: 'immediate', push: true };
 const collected: EventPreference = { inApp: true, email: 'digest', push: false };
 
 /**
- * Everyone's preferences until they change one. What asks something of the person (an offer, a due date)
- * comes at once by every channel; news about tasks they delegated waits for the digest, and comments too,
- * but they also push (a conversation is worth a glance). An offer needing acceptance comes with tasks' accept
+ * Everyone's preferences until they change one. What asks something of the person (an offer, a due date, a
+ * decline, a proposed date or its answer, a reassignment, a nudge) comes at once by every channel; news about
+ * tasks they delegated waits for the digest, and comments too, but they also push (a conversation is worth a glance). An offer needing acceptance comes with tasks' accept
  * link anyway; one from a trusted sender sends no mail unless the person asks for it (SPEC §1: trusting a
  * sender is how their tasks stop triggering an e-mail each time).
  */
@@ -35,6 +35,10 @@ export const defaultEvents: Record<NotificationEvent, EventPreference> = {
   assigned: { ...now, email: 'off' },
   invited: { ...now, email: 'off' },
   declined: now,
+  date_proposed: now,
+  proposal_answered: now,
+  reassigned: now,
+  nudged: now,
   due_soon: now,
   overdue: now,
   accepted: collected,

@@ -51,6 +51,17 @@ export function selectTaskViews(db: Db) {
       't.reminder_days_before',
       't.reminder_hour',
       't.overdue_notice',
+      't.declined_by_email',
+      't.declined_by_name',
+      't.decline_reason',
+      't.declined_at',
+      't.proposed_due_date',
+      't.proposal_note',
+      't.proposed_at',
+      't.recurrence',
+      't.series_id',
+      't.series_start',
+      't.last_nudged_at',
       'r.email as recipient_email',
       'r.user_id as recipient_id',
       'r.accepted_at',
@@ -111,6 +122,20 @@ export function toTask(row: TaskViewRow, viewerId: string): Task {
         ? { daysBefore: row.reminder_days_before, hour: row.reminder_hour }
         : null,
     overdueNotice: row.overdue_notice,
+    declined:
+      row.declined_at && row.declined_by_email
+        ? {
+            name: row.declined_by_name || row.declined_by_email,
+            email: row.declined_by_email,
+            reason: row.decline_reason ?? '',
+            at: row.declined_at.toISOString(),
+          }
+        : null,
+    proposal:
+      row.proposed_due_date && row.proposed_at
+        ? { dueDate: row.proposed_due_date, note: row.proposal_note ?? '', at: row.proposed_at.toISOString() }
+        : null,
+    recurrence: row.recurrence,
   };
 }
 
@@ -155,7 +180,15 @@ const taskJson = (viewerId: string) => sql<string>`(select row_to_json(v)::text 
     ${categoryCase(viewerId)} as category,
     case when t.reminder_days_before is not null
       then json_build_object('daysBefore', t.reminder_days_before, 'hour', t.reminder_hour) end as reminder,
-    t.overdue_notice as "overdueNotice") as v)`;
+    t.overdue_notice as "overdueNotice",
+    case when t.declined_at is not null and t.declined_by_email is not null
+      then json_build_object('name', coalesce(nullif(t.declined_by_name, ''), t.declined_by_email),
+        'email', t.declined_by_email, 'reason', coalesce(t.decline_reason, ''), 'at', ${isoText('t.declined_at')})
+      end as declined,
+    case when t.proposed_due_date is not null and t.proposed_at is not null
+      then json_build_object('dueDate', t.proposed_due_date, 'note', coalesce(t.proposal_note, ''),
+        'at', ${isoText('t.proposed_at')}) end as proposal,
+    t.recurrence) as v)`;
 
 /** Tasks as `viewerId` sees them, each as the JSON text of a Task (`task`), in the lists' order. */
 export function selectTaskJson(db: Db, viewerId: string) {
