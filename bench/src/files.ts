@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { limits } from '@baton/contracts/constants';
 import { jsonRequest, readJson } from '@baton/test-kit';
 import { run, signedUpToken, startServer } from './harness';
+import { rssOf, watchingMemory } from './memory';
 
 /**
  * Files through the gateway of `npm start` (one process, local-disk store): upload and download throughput
@@ -12,36 +12,6 @@ import { run, signedUpToken, startServer } from './harness';
  */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const size = limits.fileBytes;
-
-/** Resident set size (MB) of the largest process in `group` (the app's node process, under tsx). */
-function rssOf(group: number) {
-  let largest = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      largest = Math.max(largest, (Number(fields[21]) * 4096) / 2 ** 20);
-    } catch {}
-  }
-  return largest;
-}
-
-/** Samples `rssOf` every 10 ms while `work` runs; returns its result and the highest sample. */
-async function watchingMemory<T>(group: number, work: () => Promise<T>) {
-  const before = rssOf(group);
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(group));
-  }, 10);
-  try {
-    const result = await work();
-    if (process.env.BENCH_VERBOSE) console.log(`  RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB`);
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const mbps = (bytes: number, ms: number) => bytes / 2 ** 20 / (ms / 1000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

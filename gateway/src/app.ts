@@ -2,11 +2,14 @@ import type { BlockList } from 'node:net';
 import {
   allRoutes,
   type HttpMethod,
+  limits,
   OBJECT_PATH_PREFIX,
   openApiDocument,
   REVOKED_SESSION_HEADER,
+  routes,
   type ServiceName,
   toHonoPath,
+  transferMessages,
 } from '@baton/contracts';
 import {
   createServiceApp,
@@ -64,6 +67,9 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
 /** Routes whose service reads a cookie: sign-in, its device cookie (identity's `devices.ts`). */
 const cookieRoutes = new Set(['/login/']);
 
+/** Answers written as they are read (every task a person has): passed on as a stream, never held whole. */
+const streamedRoutes = new Set<string>([routes.exportTasksCsv.path, routes.exportTasksJson.path]);
+
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });
 
@@ -108,6 +114,13 @@ export function createGatewayApp(options: GatewayOptions) {
     readiness: options.readiness,
     // The local store's uploads: streamed to the files service, which counts them against their signed limit.
     streamedBodyPrefix: OBJECT_PATH_PREFIX,
+    // An import's file (up to 8 MB of text) travels in its JSON body; tasks applies the same limit.
+    bodyLimits: {
+      [routes.importTasks.path]: {
+        maxBytes: limits.importBodyBytes,
+        message: transferMessages.importTooLarge,
+      },
+    },
   });
   const appHeaders = appHeadersOf(options);
   // A stored file's answer carries the files service's own headers (nosniff, a sandboxing CSP, a
@@ -152,7 +165,7 @@ export function createGatewayApp(options: GatewayOptions) {
     const path = toHonoPath(route.path);
     if (route.auth) app.on(route.method, path, auth);
     app.on(route.method, path, compression, varyOnEncoding);
-    const how = { cookie: cookieRoutes.has(route.path) };
+    const how = { cookie: cookieRoutes.has(route.path), stream: streamedRoutes.has(route.path) };
     app.on(route.method satisfies HttpMethod, path, (c) => proxy(c, route.service, how));
   }
 

@@ -26,14 +26,18 @@ export const peerAddress = (c: Context) => {
  * Forwards the request to `upstream` with the request id and the client's address (`client`, as
  * `clientAddressOf` found it: the services count their limits on it). A file's bytes
  * (`object`) stream both ways with their length kept (an upload of 25 MB is never held in memory, and the
- * files service refuses a too-large one before reading); other bodies are JSON within the body limit,
- * handed over whole both ways.
+ * files service refuses a too-large one before reading); an answer of a `stream` route (an export) streams
+ * back as the service writes it; other bodies are JSON within the body limit, handed over whole both ways.
  */
 export async function forward(
   c: Context,
   upstream: Upstream,
   client: string,
-  { object = false, cookie = false }: { object?: boolean; cookie?: boolean } = {},
+  {
+    object = false,
+    cookie = false,
+    stream = false,
+  }: { object?: boolean; cookie?: boolean; stream?: boolean } = {},
 ): Promise<Response> {
   const headers = new Headers();
   const names = [
@@ -73,12 +77,14 @@ export async function forward(
   });
   out.set(REQUEST_ID_HEADER, c.get('requestId'));
   // A service's JSON answer is handed on whole, as bytes: node-server writes those at once, with their
-  // length, where any other body would be streamed. A file streams. A 204 or 304 has no body at all (a
-  // Response refuses even an empty one).
-  const answer = object
-    ? response.body
-    : noBody.has(response.status)
-      ? null
-      : new Uint8Array(await response.arrayBuffer());
+  // length, where any other body would be streamed. A file and an export stream (an export of 10,000 tasks
+  // held whole would cost its size in memory here, and the client would wait for its last byte to see the
+  // first). A 204 or 304 has no body at all (a Response refuses even an empty one).
+  const answer =
+    object || stream
+      ? response.body
+      : noBody.has(response.status)
+        ? null
+        : new Uint8Array(await response.arrayBuffer());
   return new Response(answer, { status: response.status, headers: out });
 }

@@ -29,6 +29,11 @@ export const limits = {
   recurrenceMax: 255,
   /** One import file (Todoist CSV, Trello JSON, or Baton's own export), as text. */
   importBytes: 8_388_608,
+  /**
+   * The request that carries it (the gateway's and tasks' body limit of `POST /api/import/`): twice the file,
+   * for its text as a JSON string (quotes, backslashes and line ends each take two bytes), and the envelope.
+   */
+  importBodyBytes: 16_842_752,
   /** Rows one import may create. */
   importRowsMax: 10_000,
   /** Hours between two nudges of one task. */
@@ -144,6 +149,8 @@ export const recurrenceMessages = {
 /** Sentences of the calendar feed, the export and the import. */
 export const transferMessages = {
   feedRotated: 'Your calendar address changed: subscribe again with the new one.',
+  /** A feed address that was replaced, or whose account is gone. */
+  feedNotFound: 'This calendar address is not in use: copy the current one from Baton.',
   importEmpty: 'The file is empty.',
   importTooLarge: `The file is too large: import at most ${Math.round(limits.importBytes / 1_048_576)} MB at a time.`,
   importTooManyRows: `The file holds more than ${limits.importRowsMax} tasks: split it and import each part.`,
@@ -152,7 +159,13 @@ export const transferMessages = {
   noTitle: 'The row has no title.',
   titleTooLong: 'The title is longer than 200 characters.',
   badDate: 'The due date is not a date.',
+  descriptionTooLong: `The description is longer than ${limits.descriptionMax} characters.`,
+  closedCard: 'The card is archived in Trello.',
+  closedList: "The card's list is archived in Trello.",
+  unreadable: 'The file could not be read: export it again and import the file as it was saved.',
   imported: (created: number) => `${created} ${created === 1 ? 'task' : 'tasks'} imported.`,
+  preview: (created: number) =>
+    `${created} ${created === 1 ? 'task' : 'tasks'} will be imported. Confirm to import ${created === 1 ? 'it' : 'them'}.`,
 } as const;
 
 /** Sentences of comments (SPEC §5, §8), shared by the tasks service, the gateway and the comments panel. */

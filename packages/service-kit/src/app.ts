@@ -28,8 +28,30 @@ export interface ServiceAppOptions {
    * limit of their own (Hono's limit buffers a body sent without Content-Length whole in memory).
    */
   streamedBodyPrefix?: string;
+  /** Routes (exact paths) with a body limit of their own, and the sentence of their 413 (an import's file, say). */
+  bodyLimits?: Record<string, { maxBytes: number; message: string }>;
   /** The service's route groups (each a `contractRoutes` app). */
   routes?: Hono<AppEnv>[];
+}
+
+/** Refuses a body over `maxBytes` with 413 and `message`. */
+function bodyLimiter(maxBytes: number, message: string): MiddlewareHandler {
+  // The rest of the body is not read: the connection closes after the answer, so a kept-alive client
+  // sends its next request on a new one instead of losing it in the unread bytes.
+  const tooLarge = (c: Context) => {
+    c.header('Connection', 'close');
+    return c.json(errorBodyOf('payload_too_large', message), 413);
+  };
+  const countBody = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  // A body of declared length is judged by its header, as Hono's limit does, but without touching
+  // `req.raw.body` first: that turns node-server's light request into a full one with streams and abort
+  // signals, twice per proxied request (bench:tasks pages: 1,266 scavenges with it, 739 without).
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countBody(c, next);
+    return Number(length) > maxBytes ? Promise.resolve(tooLarge(c)) : next();
+  };
 }
 
 /** The checks behind a service's `/readyz`. */
@@ -77,25 +99,17 @@ export function createServiceApp(options: ServiceAppOptions) {
       'request',
     );
   });
-  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
-  // The rest of the body is not read: the connection closes after the answer, so a kept-alive client
-  // sends its next request on a new one instead of losing it in the unread bytes.
-  const tooLarge = (c: Context) => {
-    c.header('Connection', 'close');
-    return c.json(errorBodyOf('payload_too_large', 'Request body is too large.'), 413);
-  };
-  const countBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-  // A body of declared length is judged by its header, as Hono's limit does, but without touching
-  // `req.raw.body` first: that turns node-server's light request into a full one with streams and abort
-  // signals, twice per proxied request (bench:tasks pages: 1,266 scavenges with it, 739 without).
-  const limitBody: MiddlewareHandler = (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countBody(c, next);
-    return Number(length) > maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
-  };
+  const limitBody = bodyLimiter(options.maxBodyBytes ?? 64 * 1024, 'Request body is too large.');
+  const ownLimits = new Map(
+    Object.entries(options.bodyLimits ?? {}).map(([path, own]) => [
+      path,
+      bodyLimiter(own.maxBytes, own.message),
+    ]),
+  );
   const streamed = options.streamedBodyPrefix;
-  app.use((c, next) => (streamed && c.req.path.startsWith(streamed) ? next() : limitBody(c, next)));
+  app.use((c, next) =>
+    streamed && c.req.path.startsWith(streamed) ? next() : (ownLimits.get(c.req.path) ?? limitBody)(c, next),
+  );
 
   app.get('/healthz', (c) => c.json({ ok: true, service: options.name }));
   app.get('/readyz', async (c) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventOf, sampleTask } from './testing';
-import { dueWords, excerpt, liveTaskMessage, notificationsFor } from './wording';
+import { dueWords, excerpt, leaverOf, liveTaskMessage, notificationsFor } from './wording';
 
 const [ana, ben] = ['0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a01', '0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a02'];
 
@@ -94,5 +94,47 @@ describe('notificationsFor', () => {
       data: { taskId: sampleTask().id, title: 'Quarterly report', progress: 25, message: '  ' },
     });
     expect(notificationsFor(event, 'Ben')[0]?.message).toBe('Ben moved “Quarterly report” to 25%.');
+  });
+});
+
+describe('the delegation loop', () => {
+  const cleo = '0b4f5c1e-8d52-4c55-9d9e-4d6c7a0e0a03';
+  it('a reassignment is told to the previous recipient only, with nothing to open; their lists let it go', () => {
+    const task = sampleTask();
+    const event = eventOf('tasks.task.reassigned', {
+      actorId: ana,
+      audience: [ana, cleo, ben],
+      data: {
+        task,
+        previousRecipientId: ben,
+        previousEmail: 'ben@example.com',
+        recipientId: cleo,
+        recipientEmail: 'cleo@example.com',
+      },
+    });
+    expect(notificationsFor(event, 'Ana').map(({ userId, taskId }) => ({ userId, taskId }))).toEqual([
+      { userId: ben, taskId: null },
+    ]);
+    expect(liveTaskMessage(event)).toEqual({ type: 'task_added', task_id: task.id });
+    expect(leaverOf(event)).toEqual({ userId: ben, message: { type: 'task_delete', task_id: task.id } });
+  });
+
+  it('a nudge is for the recipient, who may accept from it while the task waits for that', () => {
+    const task = sampleTask({ assigned_users: ['ben@example.com'] });
+    const nudged = (accepted: boolean) =>
+      notificationsFor(
+        eventOf('tasks.task.nudged', {
+          actorId: ana,
+          audience: [ana, ben],
+          data: {
+            task: { ...task, is_accepted: accepted },
+            recipientId: ben,
+            recipientEmail: 'ben@example.com',
+          },
+        }),
+        'Ana',
+      ).map(({ userId, action }) => ({ userId, action }));
+    expect(nudged(false)).toEqual([{ userId: ben, action: 'assign_accept' }]);
+    expect(nudged(true)).toEqual([{ userId: ben, action: null }]);
   });
 });

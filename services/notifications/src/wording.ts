@@ -27,10 +27,10 @@ export interface NotificationDraft {
 
 const quoted = (text: string) => `“${text}”`;
 
-/** A task's due date the way people say it: "Fri 28 Nov", with the year when it is not this year's. */
-export function dueWords(due: string | null, now = new Date()) {
-  if (!due) return '';
-  const date = new Date(due);
+/** A calendar date the way people say it: "Fri 28 Nov", with the year when it is not this year's. */
+export function dayWords(day: string | null, now = new Date()) {
+  if (!day) return '';
+  const date = new Date(day);
   if (Number.isNaN(date.getTime())) return '';
   const sameYear = date.getUTCFullYear() === now.getUTCFullYear();
   const text = new Intl.DateTimeFormat('en-GB', {
@@ -40,7 +40,13 @@ export function dueWords(due: string | null, now = new Date()) {
     ...(sameYear ? {} : { year: 'numeric' }),
     timeZone: 'UTC',
   }).format(date);
-  return `, due ${text.replace(',', '')}`;
+  return text.replace(',', '');
+}
+
+/** A task's due date as a clause: ", due Fri 28 Nov"; nothing without a usable date. */
+export function dueWords(due: string | null, now = new Date()) {
+  const day = dayWords(due, now);
+  return day ? `, due ${day}` : '';
 }
 
 /** A note quoted in full up to `max` characters, then cut at a word with an ellipsis. */
@@ -69,7 +75,7 @@ function offerWords(event: Offer, actor: string, assigned: boolean): Words {
   const what = assigned
     ? `${actor} assigned you ${quoted(task.title)}`
     : `${actor} invited you to ${quoted(task.title)}`;
-  const next = task.is_accepted ? '' : ' Accept it here or from the e-mail we sent you.';
+  const next = task.is_accepted ? '' : notAccepted;
   return {
     type: 'info',
     title: assigned ? 'New task assigned' : 'New task invitation',
@@ -77,6 +83,8 @@ function offerWords(event: Offer, actor: string, assigned: boolean): Words {
     taskId: task.id,
   };
 }
+
+const notAccepted = ' Accept it here or from the e-mail we sent you.';
 
 /** One sentence per event, in the words of the person who reads it. */
 const wording: BySubject<Words> = {
@@ -127,6 +135,57 @@ const wording: BySubject<Words> = {
     // Nothing left to open.
     taskId: null,
   }),
+  // The delegation loop (issue 35): each told to the other side.
+  'tasks.task.declined': ({ data: { task, reason } }, actor) => ({
+    type: 'warning',
+    title: 'Task declined',
+    message: `${actor} declined ${quoted(task.title)}: ${quoted(excerpt(reason))}. Reassign it or take it back.`,
+    taskId: task.id,
+  }),
+  'tasks.task.date_proposed': (event, actor) => {
+    const { task, dueDate, note } = event.data;
+    const day = dayWords(dueDate, new Date(event.occurredAt));
+    const why = note.trim() ? `: ${quoted(excerpt(note))}` : '.';
+    return {
+      type: 'info',
+      title: 'New date proposed',
+      message: `${actor} proposed ${day} for ${quoted(task.title)}${why}`,
+      taskId: task.id,
+    };
+  },
+  'tasks.task.proposal_answered': (event, actor) => {
+    const { task, accepted, dueDate } = event.data;
+    const day = dayWords(dueDate, new Date(event.occurredAt));
+    return accepted
+      ? {
+          type: 'success',
+          title: 'Proposal accepted',
+          message: `${actor} accepted your date for ${quoted(task.title)}: it is due ${day} now.`,
+          taskId: task.id,
+        }
+      : {
+          type: 'warning',
+          title: 'Proposal declined',
+          message: `${actor} kept the due date of ${quoted(task.title)}${day ? `: ${day}` : ''}.`,
+          taskId: task.id,
+        };
+  },
+  // Told to the previous recipient only (`readers`): the task is no longer theirs to open.
+  'tasks.task.reassigned': ({ data: { task, recipientEmail } }, actor) => ({
+    type: 'warning',
+    title: 'Task reassigned',
+    message: `${actor} ${recipientEmail ? 'gave' : 'took back'} ${quoted(task.title)}${recipientEmail ? ' to someone else' : ''}. It is no longer in your lists.`,
+    taskId: null,
+  }),
+  'tasks.task.nudged': (event, actor) => {
+    const { task } = event.data;
+    return {
+      type: 'info',
+      title: 'A nudge',
+      message: `${actor} is waiting on ${quoted(task.title)}${dueWords(task.dueDate, new Date(event.occurredAt))}.${task.is_accepted ? '' : notAccepted}`,
+      taskId: task.id,
+    };
+  },
   'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor) => ({
     type: 'info',
     title: 'New comment',
@@ -153,6 +212,18 @@ const acceptOffer = (event: Offer, action: NotificationAction) => {
 const offers: BySubject<{ userId: string; action: NotificationAction } | undefined> = {
   'tasks.task.assigned': (event) => acceptOffer(event, 'assign_accept'),
   'tasks.task.invited': (event) => acceptOffer(event, 'invite_accept'),
+  // A nudge about a task not accepted yet offers Accept too.
+  'tasks.task.nudged': ({ data: { task, recipientId } }) =>
+    !task.is_accepted && recipientId
+      ? { userId: recipientId, action: task.assigned_users.length ? 'assign_accept' : 'invite_accept' }
+      : undefined,
+};
+
+/** Events told to some of their audience only (the others hear of them through their lists). */
+const readers: BySubject<(string | null)[]> = {
+  // The owner and the new recipient are in its audience; the new one hears of it as an assignment.
+  'tasks.task.reassigned': (event) => [event.data.previousRecipientId],
+  'tasks.task.nudged': (event) => [event.data.recipientId],
 };
 
 /**
@@ -164,7 +235,8 @@ export function notificationsFor(event: EventEnvelope, actorName: string): Notif
   if (!words) return [];
   const collapse = bySubject(collapsing, event, actorName);
   const offer = bySubject(offers, event);
-  const people = new Set(event.audience.filter((id) => id !== event.actorId));
+  const told = bySubject(readers, event)?.filter((id) => id !== null && event.audience.includes(id));
+  const people = new Set((told ?? event.audience).filter((id): id is string => id !== event.actorId));
   return [...people].map((userId) => ({
     userId,
     ...words,
@@ -199,7 +271,25 @@ const live: BySubject<WsTaskMessage> = {
   },
   'tasks.folders.changed': () => ({ type: 'folders_changed' }),
   'folders.counts.changed': () => ({ type: 'folders_changed' }),
+  // A card changed in ways `task_update` does not carry (declined, a proposal, a recipient): lists are fetched again.
+  'tasks.task.declined': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
+  'tasks.task.date_proposed': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
+  'tasks.task.proposal_answered': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
+  'tasks.task.reassigned': (event) => ({ type: 'task_added', task_id: event.data.task.id }),
 };
+
+type Leaver = { userId: string | null; message: WsTaskMessage };
+const gone = (userId: string | null, taskId: string): Leaver => ({
+  userId,
+  message: { type: 'task_delete', task_id: taskId },
+});
+
+/** Who lost the task with this event, and the message that lets it go from their lists. */
+const leaving: BySubject<Leaver> = {
+  'tasks.task.declined': ({ data }) => gone(data.recipientId, data.task.id),
+  'tasks.task.reassigned': ({ data }) => gone(data.previousRecipientId, data.task.id),
+};
+export const leaverOf = (event: EventEnvelope): Leaver | undefined => bySubject(leaving, event);
 
 /**
  * The `/ws/tasks/` message for an event (SPEC §4, plus `task_added`, `task_accepted`, `folders_changed`), if it

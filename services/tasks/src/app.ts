@@ -24,7 +24,7 @@ import { commentRoutes } from './routes/comments/comments.routes';
 import { delegationRoutes } from './routes/delegation/delegation.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
 import { taskRoutes } from './routes/tasks/tasks.routes';
-import { transferRoutes } from './routes/transfer/transfer.routes';
+import { transferBodyLimits, transferRoutes } from './routes/transfer/transfer.routes';
 
 export const SERVICE_NAME = 'tasks';
 
@@ -45,6 +45,7 @@ export function createTasksApp(deps: TasksDeps, readiness: Readiness = {}) {
     name: SERVICE_NAME,
     logger: deps.logger,
     readiness,
+    bodyLimits: transferBodyLimits,
     routes: groups.map((group) => group(deps)),
   });
 }

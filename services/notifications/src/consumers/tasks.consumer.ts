@@ -3,7 +3,11 @@ import type { NotificationsConfig } from '../config';
 import type { NotificationsTrx } from '../context';
 import type { NotificationsTables } from '../db/schema';
 import { followAcceptance, followDeletion, followTaskChange } from '../reminders/reminders.service';
-import { clearAcceptOffers, forgetTask } from '../routes/notifications/notifications.repository';
+import {
+  clearAcceptOffers,
+  forgetTask,
+  forgetTaskFor,
+} from '../routes/notifications/notifications.repository';
 import { notifierOf } from '../routes/notifications/notifications.service';
 
 /**
@@ -38,6 +42,19 @@ export const tasksConsumer = (config: NotificationsConfig): CoreConsumer<Notific
         await notifyOf(event, trx);
         await followDeletion(event, trx);
       },
+      // The delegation loop: whoever lost the task (declined, reassigned away) has nothing left to open or accept.
+      'tasks.task.declined': async (event, trx) => {
+        await forgetTaskFor(trx, event.data.task.id, event.data.recipientId);
+        await notifyAndFollow(event, trx);
+      },
+      'tasks.task.reassigned': async (event, trx) => {
+        const { task, previousRecipientId } = event.data;
+        if (previousRecipientId) await forgetTaskFor(trx, task.id, previousRecipientId);
+        await notifyAndFollow(event, trx);
+      },
+      'tasks.task.date_proposed': notifyAndFollow,
+      'tasks.task.proposal_answered': notifyAndFollow,
+      'tasks.task.nudged': notifyOf,
       'tasks.comment.created': notifyOf,
       'tasks.folders.changed': notifyOf,
     },

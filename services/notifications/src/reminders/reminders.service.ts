@@ -76,6 +76,10 @@ type TaskChange = EventEnvelope<
   | 'tasks.task.reopened'
   | 'tasks.task.assigned'
   | 'tasks.task.invited'
+  | 'tasks.task.declined'
+  | 'tasks.task.date_proposed'
+  | 'tasks.task.proposal_answered'
+  | 'tasks.task.reassigned'
 >;
 
 /**

@@ -39,7 +39,7 @@ export async function claimRecipientEntries(trx: TasksTrx, userId: string, email
   return taskIds;
 }
 
-/** The person's tasks, recipient entries, progress notes, comments, trust, folders and name go. */
+/** The person's tasks, recipient entries, progress notes, comments, trust, folders, calendar feed and name go. */
 export async function erasePersonRows(trx: TasksTrx, userId: string) {
   await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();
   await trx.deleteFrom('task_recipients').where('user_id', '=', userId).execute();
@@ -52,6 +52,8 @@ export async function erasePersonRows(trx: TasksTrx, userId: string) {
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('trusted_id', '=', userId)]))
     .execute();
   await trx.deleteFrom('folders').where('owner_id', '=', userId).execute();
+  // Their calendar feed's address answers 404 from now on.
+  await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
 

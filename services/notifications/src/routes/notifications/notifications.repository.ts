@@ -137,6 +137,15 @@ export const clearAcceptOffers = (trx: NotificationsTrx, taskId: string, userId:
     .where('action', 'is not', null)
     .execute();
 
+/** A task `userId` lost (declined, reassigned away) leaves them nothing to open or accept. */
+export const forgetTaskFor = (trx: NotificationsTrx, taskId: string, userId: string) =>
+  trx
+    .updateTable('notifications')
+    .set({ task_id: null, action: null })
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', userId)
+    .execute();
+
 /** A deleted task leaves nothing to open or accept. */
 export const forgetTask = (trx: NotificationsTrx, taskId: string) =>
   trx

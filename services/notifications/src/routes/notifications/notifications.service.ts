@@ -3,7 +3,7 @@ import { enqueuePush } from '@baton/service-kit';
 import type { NotificationsConfig } from '../../config';
 import type { NotificationsDeps, NotificationsTrx } from '../../context';
 import { type Delivery, deliver } from '../../delivery/delivery.service';
-import { liveTaskMessage, notificationsFor } from '../../wording';
+import { leaverOf, liveTaskMessage, notificationsFor } from '../../wording';
 import {
   erasedAmong,
   insertTaskMessages,
@@ -95,6 +95,11 @@ const channelsOf: { [S in EventSubject]?: (event: EventEnvelope<S>) => Channels 
   'tasks.task.completed': () => ({ event: 'completed' }),
   'tasks.task.progress': () => ({ event: 'progress' }),
   'tasks.comment.created': () => ({ event: 'comment' }),
+  'tasks.task.declined': () => ({ event: 'declined' }),
+  'tasks.task.date_proposed': () => ({ event: 'date_proposed' }),
+  'tasks.task.proposal_answered': () => ({ event: 'proposal_answered' }),
+  'tasks.task.reassigned': () => ({ event: 'reassigned' }),
+  'tasks.task.nudged': () => ({ event: 'nudged' }),
 };
 const channelsFor = (event: EventEnvelope): Channels =>
   (channelsOf[event.type] as ((event: EventEnvelope) => Channels) | undefined)?.(event) ?? { event: null };
@@ -115,7 +120,11 @@ export const notifierOf =
     await deliver(trx, { eventId: event.id, drafts, ...channelsFor(event) }, config);
     const live = liveTaskMessage(event);
     if (live) {
-      const audience = event.audience.filter((userId) => !gone.has(userId));
-      await logTaskMessage(trx, event.id, audience, live);
+      // Whoever lost the task with this event (declined, reassigned away) sees it leave their lists.
+      const leaver = leaverOf(event);
+      const stays = (userId: string) => !gone.has(userId) && userId !== leaver?.userId;
+      await logTaskMessage(trx, event.id, event.audience.filter(stays), live);
+      if (leaver?.userId && !gone.has(leaver.userId))
+        await logTaskMessage(trx, event.id, [leaver.userId], leaver.message);
     }
   };

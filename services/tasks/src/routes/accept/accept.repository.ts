@@ -11,6 +11,11 @@ export const insertAcceptToken = (trx: TasksTrx, row: Insertable<AcceptTokensTab
 export const acceptGrant = (db: Db, tokenHash: string) =>
   db.selectFrom('accept_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
+/** Who declined the task, if its recipient did (their account's id). */
+export const declinerOf = async (db: Db, taskId: string) =>
+  (await db.selectFrom('tasks').select('declined_by_id').where('id', '=', taskId).executeTakeFirst())
+    ?.declined_by_id ?? null;
+
 /** Marks the recipient's task accepted; false when it was not pending (accepted already, or not theirs). */
 export const markAccepted = async (trx: TasksTrx, taskId: string, userId: string) =>
   Boolean(

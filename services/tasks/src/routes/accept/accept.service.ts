@@ -7,7 +7,13 @@ import { actingAs } from '../../access';
 import type { TasksConfig } from '../../config';
 import type { TasksDeps, TasksTrx } from '../../context';
 import { audienceOf, taskView } from '../tasks/tasks.repository';
-import { acceptGrant, insertAcceptToken, markAccepted, useAcceptTokens } from './accept.repository';
+import {
+  acceptGrant,
+  declinerOf,
+  insertAcceptToken,
+  markAccepted,
+  useAcceptTokens,
+} from './accept.repository';
 
 export const acceptMessages = {
   otherAccount: 'This link is for another account.',
@@ -52,20 +58,27 @@ export async function issueAcceptLink(
 }
 
 /**
- * What an accept link is now (SPEC §2 Accept-task page): `valid` with its task, `accepted`, `expired`, or
- * `invalid`; the right link opened by someone else is a 403 (the page offers to sign out and continue as
- * the recipient).
+ * What an accept link is now (SPEC §2 Accept-task page): `valid` with its task, `accepted`, `expired`,
+ * `declined` (its recipient declined the task since), or `invalid`; the right link opened by someone else is
+ * a 403 (the page offers to sign out and continue as the recipient).
  */
 export async function readAcceptLink(
   deps: TasksDeps,
   me: AuthContext,
   params: z.output<typeof activateParams>,
 ) {
-  const answer = (status: 'accepted' | 'expired' | 'invalid') => ({ status });
+  const answer = (status: 'accepted' | 'expired' | 'invalid' | 'declined') => ({ status });
   const grant = await acceptGrant(deps.db, sha256(params.token));
   if (!grant || grant.task_id !== params.taskId) return answer('invalid');
   const row = await taskView(deps.db, params.taskId);
   const role = params.action === 'assign_accept' ? 'assign' : 'invite';
+  // Its recipient declined it: the link says so to them (the task is not theirs any more).
+  if (row && !row.recipient_email && row.declined_by_email === grant.email) {
+    const decliner = await declinerOf(deps.db, row.id);
+    if (!decliner || decodeUid(params.uidb64) !== decliner) return answer('invalid');
+    if (decliner !== me.userId) throw new HttpError(403, 'forbidden', acceptMessages.otherAccount);
+    return answer('declined');
+  }
   if (!row || row.kind !== role || row.recipient_email !== grant.email || !row.recipient_id)
     return answer('invalid');
   if (decodeUid(params.uidb64) !== row.recipient_id) return answer('invalid');

@@ -19,6 +19,8 @@ import { issueAcceptLink } from '../accept/accept.service';
 import { type AttachmentChange, attachmentColumns } from '../attachments/attachments.repository';
 import { endCommentSockets } from '../comments/comments.service';
 import { taskPage, wholeList } from './pages.repository';
+import { type CurrentSeries, seriesColumns } from './recurrence';
+import { makeNextOccurrence } from './recurrence.service';
 import {
   audienceOf,
   deleteTaskRow,
@@ -131,8 +133,11 @@ async function assertOwnFolder(trx: TasksTrx, folderId: string | null | undefine
   if (folderId && !(await ownsFolder(trx, folderId, ownerId))) throw notFound('Folder not found.');
 }
 
-/** The form's columns; an absent reminder or overdue notice keeps the task's. */
-const fieldsOf = (body: TaskForm) => ({
+/**
+ * The form's columns; an absent reminder, overdue notice or repeat rule keeps the task's. `current`: the task
+ * being changed (none for a new one), whose series a changed rule continues.
+ */
+const fieldsOf = (body: TaskForm, current: CurrentSeries | null = null) => ({
   title: body.title,
   description: body.description,
   due_date: body.dueDate,
@@ -141,6 +146,7 @@ const fieldsOf = (body: TaskForm) => ({
     ? { reminder_days_before: body.reminder?.daysBefore ?? null, reminder_hour: body.reminder?.hour ?? null }
     : {}),
   ...(body.overdueNotice !== undefined ? { overdue_notice: body.overdueNotice } : {}),
+  ...seriesColumns(body.recurrence, body.dueDate, current),
 });
 
 /** Files let go of: the replaced or removed attachment, which files deletes when the event arrives. */
@@ -247,35 +253,9 @@ function delegate(
   const { id } = draft;
   return deps.write(async (trx) => {
     await actingAs(trx, me.userId);
-    // An account whose address is unconfirmed may be a stranger's: the task waits, as for no account.
-    const recipient = await confirmedUser(trx, email);
-    const trusted = recipient ? await trusts(trx, recipient.id, me.userId) : false;
-    await insertTask(trx, me, draft, body, role, null, recipient?.id ?? null);
-    await insertRecipientRow(trx, {
-      task_id: id,
-      email,
-      user_id: recipient?.id ?? null,
-      accepted_at: trusted ? new Date() : null,
-      is_trusted: trusted,
-    });
-    const view = await taskViewIn(trx, id);
-    const from = { name: view.owner_first_name ?? me.email, email: me.email };
-    if (!recipient) {
-      // The mail is the only way this task reaches them: past a cap, the task is refused.
-      await deps.mailCaps.consume(trx, email, me.userId);
-      const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
-      await enqueueMail(trx, await joinInvitationMail(email, from, body.title, role, signup));
-    } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
-      const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
-      await enqueueMail(
-        trx,
-        await acceptMail(email, from, body.title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
-      );
-    } else if (!trusted) {
-      // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the
-      // digest (`mail-digest.ts`).
-      await holdAcceptMail(trx, id);
-    }
+    const to = await recipientFor(trx, email, me.userId);
+    await insertTask(trx, me, draft, body, role, null, to.recipient?.id ?? null);
+    const { view, ...handed } = await handOver(deps, trx, me, { id, title: body.title, role }, email, to);
     const task = toTask(view, me.userId);
     await enqueueEvent(trx, 'tasks.task.created', {
       actorId: me.userId,
@@ -285,17 +265,70 @@ function delegate(
     await enqueueEvent(trx, role === 'assign' ? 'tasks.task.assigned' : 'tasks.task.invited', {
       actorId: me.userId,
       audience: audienceOf(view),
-      data: { task, recipientEmail: email, recipientId: recipient?.id ?? null },
+      data: { task, recipientEmail: email, recipientId: to.recipient?.id ?? null },
     });
-    const message = !recipient
-      ? delegateMessages.notFound
-      : trusted
-        ? delegateMessages.trusted
-        : role === 'assign'
-          ? delegateMessages.assigned
-          : delegateMessages.invited;
-    return { id, invitationSent: !recipient, message };
+    return { id, ...handed };
   });
+}
+
+/** Who `email` is to `ownerId`: the account that confirmed it (none: as no account), and whether it trusts them. */
+export async function recipientFor(trx: TasksTrx, email: string, ownerId: string) {
+  // An account whose address is unconfirmed may be a stranger's: the task waits, as for no account.
+  const recipient = (await confirmedUser(trx, email)) ?? null;
+  const trusted = recipient ? await trusts(trx, recipient.id, ownerId) : false;
+  return { recipient, trusted };
+}
+
+/**
+ * The recipient's side of delegating task `task` (its row written, with `to`'s id as recipient_id): their entry,
+ * accepted at once when they trust the owner, and the mail. A registered recipient who trusts the owner gets
+ * none; another registered one an accept link (held for the digest past a mail cap); an address with no
+ * confirmed account an invitation to join, refused past a cap. Delegating and reassigning both hand over here.
+ * With the task's card as it is now, for the events.
+ */
+export async function handOver(
+  deps: TasksDeps,
+  trx: TasksTrx,
+  me: AuthContext,
+  task: { id: string; title: string; role: 'assign' | 'invite' },
+  email: string,
+  to: Awaited<ReturnType<typeof recipientFor>>,
+) {
+  const { id, title, role } = task;
+  const { recipient, trusted } = to;
+  await insertRecipientRow(trx, {
+    task_id: id,
+    email,
+    user_id: recipient?.id ?? null,
+    accepted_at: trusted ? new Date() : null,
+    is_trusted: trusted,
+  });
+  const view = await taskViewIn(trx, id);
+  const from = { name: view.owner_first_name ?? me.email, email: me.email };
+  if (!recipient) {
+    // The mail is the only way this task reaches them: past a cap, the task is refused.
+    await deps.mailCaps.consume(trx, email, me.userId);
+    const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
+    await enqueueMail(trx, await joinInvitationMail(email, from, title, role, signup));
+  } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
+    const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
+    await enqueueMail(
+      trx,
+      await acceptMail(email, from, title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
+    );
+  } else if (!trusted) {
+    // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the
+    // digest (`mail-digest.ts`).
+    await holdAcceptMail(trx, id);
+  }
+  const message = !recipient
+    ? delegateMessages.notFound
+    : trusted
+      ? delegateMessages.trusted
+      : role === 'assign'
+        ? delegateMessages.assigned
+        : delegateMessages.invited;
+  return { view, invitationSent: !recipient, message };
 }
 
 /** /edit_shared_task/: the owner changes a delegated task; its recipient stays who it is. */
@@ -317,7 +350,7 @@ async function updateTask(deps: TasksDeps, row: TaskViewRow, body: TaskForm, me:
       await actingAs(trx, actorId);
       if (body.folder_id !== undefined) await assertOwnFolder(trx, body.folder_id, row.owner_id);
       await updateTaskRow(trx, row.id, {
-        ...fieldsOf(body),
+        ...fieldsOf(body, row),
         ...attachmentColumns(attachment),
         ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
       });
@@ -372,6 +405,8 @@ export async function setCompleted(
       audience: audienceOf(view),
       data: { task: toTask(view, view.owner_id) },
     });
+    // A repeating task's next occurrence: made by the first completion only, however many race.
+    if (completed) await makeNextOccurrence(trx, actorId, row.id);
   });
   return { message: completed ? taskWriteMessages.completed : taskWriteMessages.reopened };
 }
