@@ -14,6 +14,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
         './TaskPage': './src/page/TaskPage.tsx',
         './Dashboard': './src/dashboard/Dashboard.tsx',
         './AcceptTask': './src/accept/AcceptTask.tsx',
+        './Waiting': './src/waiting/Waiting.tsx',
       } satisfies ExposedFiles<'mf-tasks'>,
     },
     argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production'),

@@ -13,6 +13,9 @@ mockServer(
   http.get('/api/settings/trusted-users/', () => HttpResponse.json([])),
   http.get('/api/settings/preferences/', () => HttpResponse.json({ notificationSoundEnabled: true })),
   http.get('/api/uploads/usage/', () => HttpResponse.json({ usedBytes: 0, quotaBytes: 1024 ** 3 })),
+  http.get('/api/calendar/feed/', () =>
+    HttpResponse.json({ url: 'http://localhost/api/calendar/t/tasks.ics' }),
+  ),
 );
 
 describe('Settings', () => {
@@ -23,6 +26,7 @@ describe('Settings', () => {
       'Notifications',
       'Manage Trusted Users',
       'Storage',
+      'Your data',
       'Danger Zone',
     ]);
     await screen.findByText(/No trusted users added yet/);
@@ -70,6 +74,7 @@ describe('Settings sections', () => {
       ['Notifications', '/home/settings/notifications'],
       ['Trusted users', '/home/settings/trusted'],
       ['Storage', '/home/settings/storage'],
+      ['Your data', '/home/settings/data'],
       ['Delete account', '/home/settings/danger'],
     ]);
     expect(links.filter((a) => a.hasAttribute('aria-current'))).toEqual([]);
@@ -98,6 +103,15 @@ describe('Settings sections', () => {
     expect(scrolled).toHaveBeenLastCalledWith('settings-storage');
     expect(within(nav).getByRole('link', { name: 'Storage' })).toHaveAttribute('aria-current', 'location');
     expect(within(nav).getByRole('link', { name: 'Trusted users' })).not.toHaveAttribute('aria-current');
+    await screen.findByText(/No trusted users added yet/);
+  });
+
+  it('opened at "data" (/home/settings/data): goes to Your data', async () => {
+    renderAt('data');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Your data' });
+    expect(heading).toHaveFocus();
+    expect(heading.closest('section')).toHaveAttribute('id', 'settings-data');
+    expect(scrolled).toHaveBeenCalledExactlyOnceWith('settings-data');
     await screen.findByText(/No trusted users added yet/);
   });
 

@@ -9,6 +9,7 @@ import {
 import { type ComponentType, type MouseEvent, useEffect } from 'react';
 import { AccountSection } from './account/AccountSection';
 import { DangerZone } from './danger/DangerZone';
+import { DataSection } from './data/DataSection';
 import { NotificationsSection } from './notifications/NotificationsSection';
 import { SectionIdContext, sectionElementId } from './Section';
 import { StorageSection } from './storage/StorageSection';
@@ -21,6 +22,7 @@ const sections: { id: SettingsSection; name: string; View: ComponentType }[] = [
   { id: 'notifications', name: 'Notifications', View: NotificationsSection },
   { id: 'trusted', name: 'Trusted users', View: TrustedUsersSection },
   { id: 'storage', name: 'Storage', View: StorageSection },
+  { id: 'data', name: 'Your data', View: DataSection },
   { id: 'danger', name: 'Delete account', View: DangerZone },
 ];
 

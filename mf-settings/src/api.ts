@@ -1,4 +1,5 @@
 import type {
+  ImportReport,
   NotificationPreferences,
   NotificationPreferencesUpdate,
   Preferences,
@@ -43,6 +44,33 @@ const preferenceRoutes = {
   update: RouteOf<'updateNotificationPreferences'>;
   testDigest: RouteOf<'sendTestDigest'>;
 };
+
+/** The tasks service's calendar feed, export and import routes (method and path checked against the route table). */
+export const transferRoutes = {
+  feed: { method: 'GET', path: '/api/calendar/feed/' },
+  rotateFeed: { method: 'POST', path: '/api/calendar/feed/' },
+  exportCsv: { method: 'GET', path: '/api/export/tasks.csv' },
+  exportJson: { method: 'GET', path: '/api/export/tasks.json' },
+  import: { method: 'POST', path: '/api/import/' },
+} as const satisfies {
+  feed: RouteOf<'calendarFeed'>;
+  rotateFeed: RouteOf<'rotateCalendarFeed'>;
+  exportCsv: RouteOf<'exportTasksCsv'>;
+  exportJson: RouteOf<'exportTasksJson'>;
+  import: RouteOf<'importTasks'>;
+};
+
+/** What GET and POST /api/calendar/feed/ answer (`calendarFeedResponse`). */
+export interface CalendarFeed {
+  url: string;
+}
+
+/** What POST /api/import/ takes: the file's name and text; without `confirm` only a preview. */
+export interface ImportFile {
+  fileName: string;
+  content: string;
+  confirm: boolean;
+}
 
 /** The calls of the Settings view (SPEC §7; notification preferences beyond it), in the host's store and through its request wrapper. */
 export const settingsApi = platformApi.injectEndpoints({
@@ -104,6 +132,23 @@ export const settingsApi = platformApi.injectEndpoints({
     sendTestDigest: build.mutation<Message, void>({
       query: () => ({ url: preferenceRoutes.testDigest.path, method: preferenceRoutes.testDigest.method }),
     }),
+    /** The secret address of the person's calendar feed (the server makes one on the first ask). */
+    calendarFeed: build.query<CalendarFeed, void>({
+      query: () => transferRoutes.feed.path,
+    }),
+    /** A new address; the old one stops working, so the cached one is replaced by the answer. */
+    rotateCalendarFeed: build.mutation<CalendarFeed, void>({
+      query: () => ({ url: transferRoutes.rotateFeed.path, method: transferRoutes.rotateFeed.method }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(settingsApi.util.upsertQueryData('calendarFeed', undefined, data));
+      },
+    }),
+    /** A preview of an import, or with `confirm` the import itself (the task lists then load afresh). */
+    importTasks: build.mutation<ImportReport, ImportFile>({
+      query: (body) => ({ url: transferRoutes.import.path, method: transferRoutes.import.method, body }),
+      invalidatesTags: (report) => (report?.confirmed ? ['Task'] : []),
+    }),
   }),
 });
 
@@ -119,4 +164,7 @@ export const {
   useNotificationPreferencesQuery,
   useUpdateNotificationPreferencesMutation,
   useSendTestDigestMutation,
+  useCalendarFeedQuery,
+  useRotateCalendarFeedMutation,
+  useImportTasksMutation,
 } = settingsApi;

@@ -7,6 +7,7 @@ import type {
   Task,
   TaskPage,
   TrustedUserEntry,
+  WaitingResponse,
 } from '@baton/contracts';
 import {
   type AcceptTaskProps,
@@ -47,6 +48,8 @@ export interface TaskForm {
   reminder?: Reminder;
   /** Beyond SPEC §3: the delegator is told, the morning after the due date, if it is still open; absent keeps it. */
   overdueNotice?: boolean;
+  /** Beyond SPEC §3: the repeat rule, an RFC 5545 RRULE (null: once); absent keeps it. */
+  recurrence?: string | null;
 }
 
 /**
@@ -81,7 +84,7 @@ export type ActivateResult =
       status: 'valid';
       task: { title: string; description: string; owner: string; deadline: string | null; priority: number };
     }
-  | { status: 'invalid' };
+  | { status: 'accepted' | 'expired' | 'invalid' | 'declined' };
 
 /** Where a write goes (SPEC §7): personal tasks through /create_list, shared ones by their own routes. */
 function writePath(kind: TaskKind, editing: boolean) {
@@ -100,6 +103,15 @@ const listTag = (kind: ListKind) => ({ type: 'Task' as const, id: `LIST-${kind}`
 const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId}` });
 const summaryTag = { type: 'Task' as const, id: 'SUMMARY' };
 const oneTaskTag = (taskId: string) => ({ type: 'Task' as const, id: `ONE-${taskId}` });
+const waitingTag = { type: 'Task' as const, id: 'WAITING' };
+
+/** What a delegation write changes: every list (the task moves, or leaves one side), its page, the waiting view. */
+const delegationTags = (taskId: string) => [
+  ...listKinds.map(listTag),
+  oneTaskTag(taskId),
+  waitingTag,
+  summaryTag,
+];
 
 /**
  * The tasks calls. Lists are cached per view (side, folder, tab, order), a page at a time, holding whole task
@@ -214,6 +226,52 @@ export const tasksApi = platformApi.injectEndpoints({
       transformResponse: (body: NotificationPreferences) => body.digest.hour,
       keepUnusedDataFor: 600,
     }),
+    /** The recipient declines, saying why: the task goes back to its delegator. */
+    declineTask: build.mutation<{ message: string }, { taskId: string; reason: string }>({
+      query: ({ taskId, reason }) => ({
+        url: '/decline_task',
+        method: 'POST',
+        body: { task_id: taskId, reason },
+      }),
+      invalidatesTags: (_result, error, { taskId }) => (error ? [] : delegationTags(taskId)),
+    }),
+    /** The recipient proposes another due date (one open proposal per task). */
+    proposeDueDate: build.mutation<{ message: string }, { taskId: string; dueDate: string; note: string }>({
+      query: ({ taskId, dueDate, note }) => ({
+        url: '/propose_due_date',
+        method: 'POST',
+        body: { task_id: taskId, dueDate, note },
+      }),
+      invalidatesTags: (_result, error, { taskId }) => (error ? [] : delegationTags(taskId)),
+    }),
+    /** The delegator takes the proposed date (`accept`), or keeps theirs. */
+    answerProposal: build.mutation<{ message: string }, { taskId: string; accept: boolean }>({
+      query: ({ taskId, accept }) => ({
+        url: '/answer_proposal',
+        method: 'POST',
+        body: { task_id: taskId, accept },
+      }),
+      invalidatesTags: (_result, error, { taskId }) => (error ? [] : delegationTags(taskId)),
+    }),
+    /** The delegator hands the task to someone else; to their own address, it is a personal task again. */
+    reassignTask: build.mutation<TaskWriteResult, { taskId: string; email: string }>({
+      query: ({ taskId, email }) => ({
+        url: '/reassign_task',
+        method: 'POST',
+        body: { task_id: taskId, email },
+      }),
+      invalidatesTags: (_result, error, { taskId }) => (error ? [] : delegationTags(taskId)),
+    }),
+    /** Every open task the person delegated, by the person it waits on. */
+    waiting: build.query<WaitingResponse['people'], void>({
+      query: () => '/api/tasks/waiting/',
+      transformResponse: (body: WaitingResponse) => body.people,
+      providesTags: [waitingTag],
+    }),
+    /** Reminds the recipient of a task (once a day per task: 429 with the server's sentence after). */
+    nudgeTask: build.mutation<{ message: string }, string>({
+      query: (taskId) => ({ url: `/nudge/${encodeURIComponent(taskId)}/`, method: 'POST' }),
+    }),
     /** Trusted users, for recipient suggestions in the task form (identity's list, shared tag with Settings). */
     recipientSuggestions: build.query<TrustedUserEntry[], void>({
       query: () => '/api/settings/trusted-users/',
@@ -272,6 +330,11 @@ export function refetchSummary(dispatch: PlatformDispatch) {
   dispatch(tasksApi.util.invalidateTags([summaryTag]));
 }
 
+/** Fetches the waiting view again, if it is shown (a live task event may change who holds what). */
+export function refetchWaiting(dispatch: PlatformDispatch) {
+  dispatch(tasksApi.util.invalidateTags([waitingTag]));
+}
+
 /** Removes the task from every cached view (a deletion, or a live `task_delete`). */
 export const dropTask = (dispatch: PlatformDispatch, id: string) => void patchTask(dispatch, id, null);
 
@@ -288,4 +351,10 @@ export const {
   useRecipientSuggestionsQuery,
   useReminderHourQuery,
   useFolderChoicesQuery,
+  useDeclineTaskMutation,
+  useProposeDueDateMutation,
+  useAnswerProposalMutation,
+  useReassignTaskMutation,
+  useWaitingQuery,
+  useNudgeTaskMutation,
 } = tasksApi;

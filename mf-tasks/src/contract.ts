@@ -8,5 +8,6 @@ export type Views = Exposes<
     TaskPage: typeof import('./page/TaskPage');
     Dashboard: typeof import('./dashboard/Dashboard');
     AcceptTask: typeof import('./accept/AcceptTask');
+    Waiting: typeof import('./waiting/Waiting');
   }
 >;

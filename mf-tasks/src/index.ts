@@ -1,3 +1,3 @@
-// The remote's own entry: the host only loads remoteEntry.js and the exposed ./TaskList, ./TaskPage, ./Dashboard
-// and ./AcceptTask.
+// The remote's own entry: the host only loads remoteEntry.js and the exposed ./TaskList, ./TaskPage, ./Dashboard,
+// ./AcceptTask and ./Waiting.
 export {};

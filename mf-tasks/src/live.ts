@@ -1,6 +1,6 @@
 import type { WsTaskMessage } from '@baton/contracts';
 import { type PlatformDispatch, usePlatformDispatch, useResumableSocket } from '@baton/web-platform';
-import { dropTask, patchTask, refetchFolders, refetchSummary, refetchTaskLists } from './api';
+import { dropTask, patchTask, refetchFolders, refetchSummary, refetchTaskLists, refetchWaiting } from './api';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -35,6 +35,8 @@ export function applyLiveTaskEvent(dispatch: PlatformDispatch, data: unknown) {
   const message = asLiveTaskMessage(data);
   if (!message) return;
   refetchSummary(dispatch);
+  // Who holds what, and its state, is the server's to say (only fetched while the waiting view is shown).
+  refetchWaiting(dispatch);
   switch (message.type) {
     case 'task_added':
       // The task arrives in a list whose category depends on who looks: the server's lists say it.
@@ -76,6 +78,7 @@ export function useLiveTaskEvents() {
     () => {
       refetchTaskLists(dispatch);
       refetchSummary(dispatch);
+      refetchWaiting(dispatch);
     },
   );
 }

@@ -34,4 +34,7 @@ export const messages = {
   commentHint: 'Enter to send, Shift+Enter for a new line.',
   commentAcceptFirst: 'Accept the task to join the conversation.',
   commentsGone: 'This task no longer exists.',
+  waitingLoading: 'Loading the tasks you are waiting on…',
+  waitingFailed: 'Failed to load the tasks you are waiting on.',
+  waitingEmpty: 'Nothing is waiting on anyone.',
 } as const;

@@ -41,6 +41,10 @@ describe('Notifications: the preferences table', () => {
       'Invited',
       'My delegated task accepted',
       'My delegated task declined',
+      'New due date proposed for a task I delegated',
+      'Answer to a due date I proposed',
+      'A task taken back from me',
+      'Nudge about a task I hold',
       'My delegated task completed',
       'Progress note on a task I delegated',
       "Comment on a task I'm in",
@@ -53,7 +57,7 @@ describe('Notifications: the preferences table', () => {
     expect(select('Assigned to me: e-mail')).toHaveDisplayValue('Off');
     expect(select('Due soon (reminder): e-mail')).toHaveDisplayValue('At once');
     expect(checkbox('My delegated task accepted: push to this device')).not.toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(18);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(26);
     expect(select('How often')).toHaveDisplayValue('Daily');
     expect(select('Time')).toHaveDisplayValue('08:00');
     expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();

@@ -75,12 +75,21 @@ describe('the accept page', () => {
   it.each([
     ['accepted', acceptOutcomes.accepted],
     ['expired', acceptOutcomes.expired],
+    ['declined', acceptOutcomes.declined],
   ] as const)('says what a link that is %s means', async (status, outcome) => {
     server.use(http.get(activate, () => HttpResponse.json({ status })));
     renderWithPlatform(<AcceptTask {...link()} />);
     expect(await screen.findByRole('heading', { name: outcome.title })).toBeInTheDocument();
     expect(screen.getByText(outcome.text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to your tasks' })).toBeInTheDocument();
+  });
+
+  it('a declined link says so in the sentence the server shares', async () => {
+    server.use(http.get(activate, () => HttpResponse.json({ status: 'declined' })));
+    renderWithPlatform(<AcceptTask {...link()} />);
+    expect(
+      await screen.findByText('You declined this task, so this link no longer works.'),
+    ).toBeInTheDocument();
   });
 
   it("on another account's link (403) asks once, names no address, and signs out to come back here", async () => {

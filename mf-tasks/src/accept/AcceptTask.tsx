@@ -1,3 +1,4 @@
+import { delegationMessages } from '@baton/contracts/constants';
 import { Button, PriorityBadge } from '@baton/ui';
 import { type AcceptTaskProps, taskAccepted, taskPathOf, useGoTo, useLogout } from '@baton/web-platform';
 import type { ReactNode } from 'react';
@@ -33,6 +34,7 @@ export const acceptOutcomes = {
     text: 'Ask the person who sent the task to send it again.',
   },
   invalid: { title: 'This link does not work', text: messages.acceptInvalid },
+  declined: { title: 'You declined this task', text: delegationMessages.linkDeclined },
 } as const;
 type Outcome = keyof typeof acceptOutcomes;
 

@@ -118,7 +118,7 @@ describe('what each category may do with a card (SPEC §6)', () => {
     expect(within(card).getByText('Trusted')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Update progress' })).toBeInTheDocument();
-    expect(await moreActions(user, card)).toEqual(['History', 'Comments']);
+    expect(await moreActions(user, card)).toEqual(['History', 'Comments', 'Propose another date', 'Decline']);
     // The priority is said, not offered: a recipient cannot change it.
     expect(within(card).queryByRole('button', { name: /Priority/ })).not.toBeInTheDocument();
     expect(within(card).getByText('Moderate')).toHaveTextContent('Priority: Moderate');

@@ -21,6 +21,7 @@ import {
   useState,
 } from 'react';
 import { useAccept } from '../accept/useAccept';
+import { describeRule } from '../form/recurrence';
 import { reminderLabel } from '../form/reminder';
 import { messages } from '../messages';
 import {
@@ -34,6 +35,7 @@ import {
   preview,
   shownProgress,
 } from '../rules';
+import { DeclinedNote, ProposalNote } from './DelegationNotes';
 import { ProgressControl } from './ProgressControl';
 import { TaskCardDialogs } from './TaskCardDialogs';
 import { type CardAction, useTaskCardActions } from './useTaskCardActions';
@@ -176,7 +178,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
       className={cx(
         'task-card',
         `task-card--${density}`,
-        !task.is_accepted && 'task-card--pending',
+        !task.is_accepted && !task.declined && 'task-card--pending',
         selected && 'task-card--selected',
         filable && 'task-card--filable',
       )}
@@ -196,7 +198,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
         handle={filable ? drag : null}
         onChange={card.change}
       />
-      {shared || task.folder || task.attachment ? (
+      {shared || task.folder || task.attachment || task.recurrence ? (
         <CardFacts
           task={task}
           can={can}
@@ -207,6 +209,8 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
         />
       ) : null}
       <CardDescription task={task} />
+      {shared ? <ProposalNote task={task} ownerSide={can.ownerSide} /> : null}
+      {can.ownerSide ? <DeclinedNote task={task} onReassign={() => card.openDialog('reassign')} /> : null}
       {card.failure ? (
         <Banner tone="error" onDismiss={card.dismissFailure}>
           {card.failure}
@@ -308,7 +312,9 @@ function ReminderMark({ label }: { label: string }) {
 const bellIcon =
   'M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z';
 
-/** Owner or sender, acceptance, recipients, folder and attachment. */
+const repeatIcon = 'M7 7h10v3l4-4-4-4v3H5v6h2V7Zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2v4Z';
+
+/** Owner or sender, acceptance, recipients, folder, repeat rule and attachment. */
 function CardFacts({
   task,
   can,
@@ -328,12 +334,13 @@ function CardFacts({
     <div className="task-card__facts">
       {shared ? <span>{can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}</span> : null}
       {shared && task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
-      {shared && !task.is_accepted ? (
+      {shared && !task.is_accepted && !task.declined ? (
         <span className="task-badge task-badge--muted">
           {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
         </span>
       ) : null}
-      {can.ownerSide && recipients.length > 0 ? (
+      {/* A declined task is held by nobody: its note says who gave it back. */}
+      {can.ownerSide && recipients.length > 0 && !task.declined ? (
         // The name where the recipient has one; the address stays a hover away.
         <span title={recipients.join(', ')}>
           {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}:{' '}
@@ -341,6 +348,12 @@ function CardFacts({
         </span>
       ) : null}
       {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
+      {task.recurrence ? (
+        <span className="task-card__repeat">
+          <DecorativeIcon d={repeatIcon} size={14} />
+          {describeRule(task.recurrence)}
+        </span>
+      ) : null}
       {task.attachment ? (
         <span className="task-card__attachment">
           <PaperclipIcon />

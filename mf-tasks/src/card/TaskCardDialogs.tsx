@@ -2,6 +2,7 @@ import type { Task } from '@baton/contracts';
 import { Button, Dialog, FilePreviewDialog } from '@baton/ui';
 import { useApiClient } from '@baton/web-platform';
 import { CommentsDialog } from '../comments/CommentsDialog';
+import { DeclineDialog, ProposeDateDialog, ReassignDialog } from './DelegationDialogs';
 import { HistoryDialog } from './HistoryDialog';
 import type { CardDialog } from './useTaskCardActions';
 
@@ -17,7 +18,10 @@ export interface TaskCardDialogsProps {
   onClose: () => void;
 }
 
-/** The card's dialogs: attachment preview, comments, history, and the confirmation before deleting. */
+/**
+ * The card's dialogs: attachment preview, comments, history, declining, proposing a date, reassigning, and the
+ * confirmation before deleting.
+ */
 export function TaskCardDialogs({
   task,
   dialog,
@@ -35,6 +39,9 @@ export function TaskCardDialogs({
       ) : null}
       {dialog === 'comments' ? <CommentsDialog task={task} canWrite={canWrite} onClose={onClose} /> : null}
       {dialog === 'history' ? <HistoryDialog taskId={task.id} title={task.title} onClose={onClose} /> : null}
+      {dialog === 'decline' ? <DeclineDialog task={task} onClose={onClose} /> : null}
+      {dialog === 'propose' ? <ProposeDateDialog task={task} onClose={onClose} /> : null}
+      {dialog === 'reassign' ? <ReassignDialog task={task} onClose={onClose} /> : null}
       <Dialog
         open={dialog === 'delete'}
         role="alertdialog"

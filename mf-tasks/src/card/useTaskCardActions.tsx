@@ -14,7 +14,7 @@ import { messages } from '../messages';
 import { capabilities, kindOf } from '../rules';
 
 /** The card's dialogs; one at most is open. */
-export type CardDialog = 'history' | 'comments' | 'delete' | 'preview';
+export type CardDialog = 'history' | 'comments' | 'delete' | 'preview' | 'decline' | 'propose' | 'reassign';
 
 /** An action of the card besides its main one: a button when comfortable, an item of "More actions" when compact. */
 export interface CardAction {
@@ -132,10 +132,16 @@ export function useTaskCardActions({ task, category, compact, onEdit, onFailure 
 
   // The same names as buttons and as menu items, so people (and tests) find them either way. Compact, the
   // attachment preview and the folder moves join them; comfortable, they keep their own places.
+  // The recipient of an open task (pending or accepted) may ask for another date or give the task back.
+  const recipient = !can.ownerSide && category !== 'Personal Tasks' && !task.completed;
   const actions: CardAction[] = [
     { label: 'History', onSelect: () => setDialog('history') },
     ...(can.comments ? [{ label: 'Comments', onSelect: () => setDialog('comments') }] : []),
     ...(can.edit ? [{ label: 'Edit', onSelect: () => onEdit(task) }] : []),
+    ...(recipient && !task.proposal
+      ? [{ label: 'Propose another date', onSelect: () => setDialog('propose') }]
+      : []),
+    ...(recipient ? [{ label: 'Decline', onSelect: () => setDialog('decline'), danger: true }] : []),
     ...(compact && task.attachment
       ? [{ label: `Preview attachment ${task.attachment.name}`, onSelect: () => setDialog('preview') }]
       : []),

@@ -108,6 +108,7 @@ describe('the task form', () => {
         priority: 'Moderate',
         category: 'Personal Tasks',
         reminder: null,
+        recurrence: null,
       },
     ]);
   });
@@ -317,5 +318,92 @@ describe("the task form's reminder", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ id: task.id, reminder: null, overdueNotice: true });
+  });
+});
+
+describe('the repeat field', () => {
+  const repeat = (dialog: HTMLElement) => within(dialog).getByRole('combobox', { name: 'Repeat' });
+  const group = (dialog: HTMLElement) => within(dialog).getByRole('group', { name: 'Repeat' });
+
+  it('builds the RRULE of a weekly task on chosen days, every N weeks, N times', async () => {
+    const { user, dialog } = await openForm('Personal Tasks', 'Add Tasks');
+    const bodies = writeRoute('/create_list');
+    await fill(user, dialog);
+    expect(repeat(dialog)).toHaveDisplayValue('Does not repeat');
+    expect(group(dialog)).toHaveAccessibleDescription('Does not repeat');
+    await user.selectOptions(repeat(dialog), 'Weekly');
+    // 12 December 2026 is a Saturday: the due date's weekday comes ticked.
+    const days = within(dialog).getByRole('group', { name: 'On' });
+    expect(within(days).getByRole('checkbox', { name: 'Saturday' })).toBeChecked();
+    await user.click(within(days).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Thursday' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Monday' }));
+    const every = within(dialog).getByRole('spinbutton', { name: 'Every' });
+    expect(every).toHaveAccessibleDescription('week');
+    await user.clear(every);
+    await user.type(every, '2');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Ends' }),
+      'After a number of times',
+    );
+    const times = within(dialog).getByRole('spinbutton', { name: 'Times' });
+    await user.clear(times);
+    await user.type(times, '5');
+    expect(group(dialog)).toHaveAccessibleDescription(
+      'Repeats every 2 weeks on Mon and Thu, 5 times. Completing one makes the next.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ recurrence: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;COUNT=5' });
+  });
+
+  it('refuses a weekly rule without a day, saying so, and sends nothing', async () => {
+    const { user, dialog } = await openForm('Personal Tasks', 'Add Tasks');
+    const bodies = writeRoute('/create_list');
+    await fill(user, dialog);
+    await user.selectOptions(repeat(dialog), 'Weekly');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tasks' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Choose at least one day of the week to repeat on.',
+    );
+    expect(bodies).toEqual([]);
+  });
+
+  it("reads an existing task's rule back into the field; the card says it; none sends null", async () => {
+    const task = taskOf({
+      title: 'Rent',
+      dueDate: '2026-12-15',
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=15;UNTIL=20270601',
+    });
+    server.use(...listHandlers(() => [task]));
+    const bodies = writeRoute('/create_list');
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);
+    const card = await screen.findByRole('article', { name: 'Rent' });
+    expect(within(card).getByText(/^Repeats monthly on day 15, until .*2027$/)).toBeInTheDocument();
+    await chooseCardAction(user, card, 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    expect(repeat(dialog)).toHaveDisplayValue('Monthly');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Day of the month' })).toHaveValue(15);
+    expect(within(dialog).getByRole('combobox', { name: 'Ends' })).toHaveDisplayValue('On a date');
+    expect(within(dialog).getByLabelText('End date')).toHaveValue('2027-06-01');
+    await user.selectOptions(repeat(dialog), 'Does not repeat');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id: task.id, recurrence: null });
+  });
+
+  it('keeps a rule it cannot show, as it is', async () => {
+    const task = taskOf({ title: 'Board', recurrence: 'FREQ=MONTHLY;BYDAY=1MO' });
+    server.use(...listHandlers(() => [task]));
+    const bodies = writeRoute('/create_list');
+    const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);
+    const card = await screen.findByRole('article', { name: 'Board' });
+    await chooseCardAction(user, card, 'Edit');
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    expect(repeat(dialog)).toHaveDisplayValue('A custom rule (kept as it is)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ recurrence: 'FREQ=MONTHLY;BYDAY=1MO' });
   });
 });

@@ -19,6 +19,8 @@ import { AttachmentField } from './AttachmentField';
 import { type AttachmentChoice, attachmentPayload } from './attachment';
 import { RecipientField } from './RecipientField';
 import { ReminderField } from './ReminderField';
+import { RepeatField } from './RepeatField';
+import { buildRule, noRepeat, parseRule, type RepeatChoice, repeatProblem } from './recurrence';
 import { fallbackReminderHour, type ReminderChoice, reminderChoiceOf, reminderPayload } from './reminder';
 
 interface Fields {
@@ -30,13 +32,14 @@ interface Fields {
   attachment: AttachmentChoice;
   reminder: ReminderChoice;
   overdueNotice: boolean;
+  repeat: RepeatChoice;
 }
 
 /** The first rule of SPEC §5 "Task form" the fields break, or null. */
 export function taskFormProblem(fields: Fields, needsRecipient: boolean): string | null {
   if (!fields.title.trim() || !fields.dueDate || !fields.priority) return messages.formRequired;
   if (needsRecipient && !emailPattern.test(fields.email.trim())) return messages.formRecipient;
-  return null;
+  return repeatProblem(fields.repeat, fields.dueDate);
 }
 
 /** What to tell the person when the save failed: the server's sentence, a network sentence, or the default. */
@@ -74,6 +77,7 @@ export function TaskFormDialog({
     attachment: { kind: 'keep' },
     reminder: reminderChoiceOf(task?.reminder),
     overdueNotice: task?.overdueNotice ?? false,
+    repeat: parseRule(task?.recurrence, dueDay(task?.dueDate ?? null)),
   });
   // A new reminder starts at the person's digest hour; without it (not loaded, or failed), at 9.
   const { data: defaultHour = fallbackReminderHour } = useReminderHourQuery();
@@ -83,6 +87,13 @@ export function TaskFormDialog({
   const descriptionId = useId();
   const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
   const fail = (text: string) => show('error', text);
+  // Until a repeat is chosen, its weekly and monthly choices start at the due date's weekday and day.
+  const setDueDate = (dueDate: string) =>
+    setFields((f) => ({
+      ...f,
+      dueDate,
+      ...(f.repeat.frequency === 'none' && !f.repeat.custom ? { repeat: noRepeat(dueDate) } : {}),
+    }));
   const uploading = fields.attachment.kind === 'uploading';
 
   async function submit(event: FormEvent) {
@@ -103,6 +114,7 @@ export function TaskFormDialog({
       ...attachmentPayload(fields.attachment),
       reminder: reminderPayload(fields.reminder, defaultHour),
       ...(delegated ? { overdueNotice: fields.overdueNotice } : {}),
+      recurrence: buildRule(fields.repeat),
     };
     try {
       onSaved(await save({ kind, form, id: task?.id }).unwrap());
@@ -144,7 +156,7 @@ export function TaskFormDialog({
             type="date"
             required
             value={fields.dueDate}
-            onChange={(event) => set({ dueDate: event.target.value })}
+            onChange={(event) => setDueDate(event.target.value)}
           />
           <div className="b-field">
             <FieldLabel htmlFor={priorityId} required>
@@ -173,6 +185,7 @@ export function TaskFormDialog({
           defaultHour={defaultHour}
           delegated={delegated}
         />
+        <RepeatField value={fields.repeat} onChange={(repeat) => set({ repeat })} />
         {delegated ? (
           <Checkbox
             label="Tell me if it's still open the day after it's due"

@@ -350,6 +350,7 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
         category: 'Personal Tasks',
         folder_id: work.id,
         reminder: null,
+        recurrence: null,
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Filed on creation' })).toBeInTheDocument();

@@ -44,6 +44,8 @@ export interface RemoteViews {
     TaskPage: TaskPageProps;
     Dashboard: NoProps;
     AcceptTask: AcceptTaskProps;
+    /** Every open task the person delegated, by the person it waits on (0.3.0). */
+    Waiting: NoProps;
   };
   'mf-folders': { FolderStrip: NoProps; FolderView: FolderViewProps };
   'mf-notifications': { NotificationBell: NoProps };

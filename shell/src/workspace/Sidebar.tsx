@@ -124,6 +124,10 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
             <Group key={group.category} group={group} onNavigate={onNavigate} />
           ))}
           <li>
+            {/* Every open task I delegated, by the person it waits on (mf-tasks' Waiting). */}
+            <Item category="Waiting on others" label="Waiting on others" onNavigate={onNavigate} />
+          </li>
+          <li>
             <Item category="Settings" label="Settings" onNavigate={onNavigate} />
           </li>
         </ul>

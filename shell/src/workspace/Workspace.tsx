@@ -28,6 +28,7 @@ function CategoryView() {
   }
   if (category === 'Dashboard') return <RemoteArea key="dashboard" {...areas.dashboard} />;
   if (category === 'Settings') return <RemoteArea key="settings" {...areas.settings} />;
+  if (category === 'Waiting on others') return <RemoteArea key="waiting" {...areas.waiting} />;
   if (category === 'Personal Tasks' && folderId) {
     // SPEC §2 "Folder view": the folder's head (mf-folders), then its tasks (mf-tasks), each in its own area.
     const view: FolderViewProps = { folderId };

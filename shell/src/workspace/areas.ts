@@ -5,6 +5,7 @@ export const areas = {
   dashboard: { remote: 'mf-tasks', module: 'Dashboard', title: 'Dashboard' },
   taskList: { remote: 'mf-tasks', module: 'TaskList', title: 'Tasks' },
   taskPage: { remote: 'mf-tasks', module: 'TaskPage', title: 'Task' },
+  waiting: { remote: 'mf-tasks', module: 'Waiting', title: 'Waiting on others' },
   folderStrip: { remote: 'mf-folders', module: 'FolderStrip', title: 'Folders' },
   folderView: { remote: 'mf-folders', module: 'FolderView', title: 'Folder' },
   notifications: { remote: 'mf-notifications', module: 'NotificationBell', title: 'Notifications' },

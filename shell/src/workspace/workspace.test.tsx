@@ -60,6 +60,7 @@ describe('workspace frame', () => {
     ['/home/assigned/delegated', 'Assigned by me', 'mf-tasks/TaskList', 'Delegated'],
     ['/home/invited', 'Invitations to me', 'mf-tasks/TaskList', 'Invited Tasks'],
     ['/home/dashboard', 'Dashboard', 'mf-tasks/Dashboard', 'Dashboard'],
+    ['/home/waiting', 'Waiting on others', 'mf-tasks/Waiting', 'Waiting on others'],
     ['/home/settings/', 'Settings', 'mf-settings/Settings', 'Settings'],
     ['/home/settings/trusted', 'Settings', 'mf-settings/Settings', 'Settings'],
   ])('opening %s (a reload, a bookmark) shows %s', async (path, heading, view, item) => {

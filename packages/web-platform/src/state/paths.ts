@@ -1,7 +1,7 @@
 import type { Category } from './workspace';
 
 /** The sections of Settings, each with its own path (`/home/settings/<section>`). */
-export const settingsSections = ['account', 'notifications', 'trusted', 'storage', 'danger'] as const;
+export const settingsSections = ['account', 'notifications', 'trusted', 'storage', 'data', 'danger'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /**
@@ -24,6 +24,7 @@ const categoryPaths: Record<Category, string> = {
   'Tasks Delegated - Assigned': '/home/assigned/delegated',
   'Invited Tasks': '/home/invited',
   'Tasks Delegated - Invitation': '/home/invited/delegated',
+  'Waiting on others': '/home/waiting',
 };
 
 const folderPath = /^\/home\/folders\/([\w-]{1,64})$/;

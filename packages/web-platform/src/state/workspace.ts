@@ -9,6 +9,7 @@ export const categories = [
   'Tasks Delegated - Invitation',
   'Assigned Tasks',
   'Tasks Delegated - Assigned',
+  'Waiting on others',
   'Settings',
 ] as const;
 export type Category = (typeof categories)[number];
@@ -34,6 +35,7 @@ export const categoryHeading: Record<Category, string> = {
   'Tasks Delegated - Assigned': 'Assigned by me',
   'Invited Tasks': 'Invitations to me',
   'Tasks Delegated - Invitation': 'Invitations I sent',
+  'Waiting on others': 'Waiting on others',
   Settings: 'Settings',
 };
 
