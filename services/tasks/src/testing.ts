@@ -1,8 +1,9 @@
-import { routes } from '@baton/contracts';
+import { type EventEnvelope, routes } from '@baton/contracts';
 import { startTestFiles } from '@baton/files/testing';
 import { startTestIdentity } from '@baton/identity/testing';
 import { createMailer } from '@baton/mailer';
-import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
+import { type EventBus, InProcessBus, type Logger, startDurableConsumer } from '@baton/service-kit';
+import { onEach } from '@baton/service-kit/testing';
 import {
   databaseServerUrl,
   dropDatabase,
@@ -12,6 +13,7 @@ import {
   type signUp,
   startSmtpCapture,
   uniqueDatabaseName,
+  uniqueName,
 } from '@baton/test-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { createTasks } from './app';
@@ -137,4 +139,19 @@ export function useTestTasks(options?: Parameters<typeof startTestTasks>[0]) {
   });
   afterAll(() => holder.t.close());
   return holder;
+}
+
+/** Every TASKS event of `subjects` that reaches the bus from now on, collected in the returned array. */
+export async function recordEvents(t: TestTasks, subjects: string[]) {
+  const events: EventEnvelope[] = [];
+  await startDurableConsumer({
+    bus: t.bus,
+    db: t.db,
+    logger: t.tasks.deps.logger,
+    spec: { durable: uniqueName('test-watch'), stream: 'TASKS' },
+    handlers: onEach(subjects, async (event) => {
+      events.push(event);
+    }),
+  });
+  return events;
 }

@@ -25,7 +25,7 @@ import type { TasksDeps, TasksTrx } from '../../context';
 import { joinInvitationMail } from '../../mails';
 import { endCommentSockets } from '../comments/comments.service';
 import { audienceOf, taskView, taskViewIn, toTask } from '../tasks/tasks.repository';
-import { delegateMessages, handOver, recipientFor } from '../tasks/tasks.service';
+import { delegateMessages, handOver, recipientFor, written } from '../tasks/tasks.service';
 import {
   changeTask,
   claimNudge,
@@ -147,15 +147,6 @@ export function answerProposal(deps: TasksDeps, me: AuthContext, body: Body<type
     return { message: body.accept ? m.proposalAccepted : m.proposalRejected };
   });
 }
-
-/** A task write's answer (SPEC §7). */
-const written = (id: string, message: string, invitationSent = false) => ({
-  task_id: id,
-  id,
-  error: null,
-  invitation_sent: invitationSent,
-  message,
-});
 
 /**
  * /reassign_task: the owner hands an open delegated task (declined or not) to another address, as delegating

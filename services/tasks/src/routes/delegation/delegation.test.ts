@@ -6,11 +6,9 @@ import {
   type Task,
   taskWriteResponse,
 } from '@baton/contracts';
-import { startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
-import { readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
+import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type TestTasks, useTestTasks } from '../../testing';
+import { eventually, recordEvents, type TestTasks, useTestTasks } from '../../testing';
 import { delegateMessages } from '../tasks/tasks.service';
 
 /**
@@ -18,7 +16,7 @@ import { delegateMessages } from '../tasks/tasks.service';
  * pending recipient, stranger), bad input, and what each leaves behind (lists, access, links, events).
  */
 const env = useTestTasks();
-const events: EventEnvelope[] = [];
+let events: EventEnvelope[] = [];
 
 let ada: SignedUpUser;
 let bob: SignedUpUser;
@@ -29,15 +27,7 @@ beforeAll(async () => {
   ada = await t.person({ firstname: 'Ada' });
   bob = await t.person({ firstname: 'Bob' });
   eve = await t.person({ firstname: 'Eve' });
-  await startDurableConsumer({
-    bus: t.bus,
-    db: t.db,
-    logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('delegation-watch'), stream: 'TASKS' },
-    handlers: onEach(['tasks.>'], async (event) => {
-      events.push(event);
-    }),
-  });
+  events = await recordEvents(t, ['tasks.>']);
 });
 
 const form = { title: 'Review the budget', dueDate: '2026-12-15', priority: 'Moderate' };

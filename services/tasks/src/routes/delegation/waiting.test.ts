@@ -4,28 +4,18 @@ import {
   type WaitingPerson,
   waitingResponse,
 } from '@baton/contracts';
-import { startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
-import { readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
+import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, useTestTasks } from '../../testing';
+import { eventually, recordEvents, useTestTasks } from '../../testing';
 
 /** GET /api/tasks/waiting/ and POST /nudge/{taskId}/ through the real routes. */
 const env = useTestTasks();
-const events: EventEnvelope[] = [];
+let events: EventEnvelope[] = [];
 
 beforeAll(async () => {
   const { t } = env;
-  await startDurableConsumer({
-    bus: t.bus,
-    db: t.db,
-    logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('waiting-watch'), stream: 'TASKS' },
-    handlers: onEach(['tasks.task.nudged'], async (event) => {
-      events.push(event);
-    }),
-  });
+  events = await recordEvents(t, ['tasks.task.nudged']);
 });
 
 const waiting = async (who: SignedUpUser) => {

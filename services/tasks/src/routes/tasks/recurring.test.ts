@@ -8,13 +8,12 @@ import {
   taskListResponse,
 } from '@baton/contracts';
 import { recurrenceMessages, taskMessages } from '@baton/contracts/constants';
-import { createLogger, InProcessBus, startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
-import { databaseServerUrl, jsonRequest, readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
+import { createLogger, InProcessBus } from '@baton/service-kit';
+import { databaseServerUrl, jsonRequest, readJson, type SignedUpUser } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTasks } from '../../app';
-import { eventually, useTestTasks } from '../../testing';
+import { eventually, recordEvents, useTestTasks } from '../../testing';
 
 /** Repeating tasks: completing an occurrence makes the next one, once, with the rule's next due date. */
 const env = useTestTasks();
@@ -27,20 +26,12 @@ const form = {
 };
 let ana: SignedUpUser;
 let ben: SignedUpUser;
-const events: EventEnvelope[] = [];
+let events: EventEnvelope[] = [];
 
 beforeAll(async () => {
   ana = await env.t.person({ firstname: 'Ana' });
   ben = await env.t.person({ firstname: 'Ben' });
-  await startDurableConsumer({
-    bus: env.t.bus,
-    db: env.t.db,
-    logger: env.t.tasks.deps.logger,
-    spec: { durable: uniqueName('recurring-watch'), stream: 'TASKS' },
-    handlers: onEach(['tasks.task.created'], async (event) => {
-      events.push(event);
-    }),
-  });
+  events = await recordEvents(env.t, ['tasks.task.created']);
 });
 
 /** The created events of this task, once there is one. */

@@ -65,7 +65,7 @@ export const delegateMessages = {
 } as const;
 
 /** The answer of every task write (SPEC §7: task_id or id, error, invitation_sent, message). */
-const written = (id: string, message: string, invitationSent = false) => ({
+export const written = (id: string, message: string, invitationSent = false) => ({
   task_id: id,
   id,
   error: null,

@@ -1,26 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { type EventEnvelope, importReport, limits, transferMessages as m, routes } from '@baton/contracts';
-import { startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
-import { jsonRequest, readJson, type SignedUpUser, uniqueName } from '@baton/test-kit';
+import { jsonRequest, readJson, type SignedUpUser } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, useTestTasks } from '../../testing';
+import { eventually, recordEvents, useTestTasks } from '../../testing';
 
 const env = useTestTasks();
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-const events: EventEnvelope[] = [];
+let events: EventEnvelope[] = [];
 
 beforeAll(async () => {
   const { t } = env;
-  await startDurableConsumer({
-    bus: t.bus,
-    db: t.db,
-    logger: t.tasks.deps.logger,
-    spec: { durable: uniqueName('imports'), stream: 'TASKS' },
-    handlers: onEach(['tasks.folders.changed', 'tasks.task.created'], async (event) => {
-      events.push(event);
-    }),
-  });
+  events = await recordEvents(t, ['tasks.folders.changed', 'tasks.task.created']);
 });
 
 const send = (who: SignedUpUser, content: string, confirm = false) =>
