@@ -57,6 +57,11 @@ describe('GET /api/settings/notification-preferences/', () => {
         invited: { ...now, email: 'off' },
         accepted: { inApp: true, email: 'digest', push: false },
         declined: now,
+        // What asks the person to act on a task they are in comes at once.
+        date_proposed: now,
+        proposal_answered: now,
+        reassigned: now,
+        nudged: now,
         completed: { inApp: true, email: 'digest', push: false },
         progress: { inApp: true, email: 'digest', push: false },
         comment: { inApp: true, email: 'digest', push: true },
