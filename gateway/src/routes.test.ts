@@ -23,7 +23,7 @@ describe('route table', () => {
   it('covers every route of SPEC §7 exactly once', () => {
     const keys = allRoutes.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toHaveLength(69);
+    expect(keys).toHaveLength(75);
     for (const spec of [
       'GET /api/token/check/',
       'POST /send_email/invite_user',
@@ -37,6 +37,10 @@ describe('route table', () => {
       'GET /api/uploads/usage/',
       'PUT /api/settings/notification-preferences/',
       'POST /api/unsubscribe/{token}/',
+      'GET /api/search/',
+      'DELETE /api/views/{viewId}/',
+      'POST /api/tasks/bulk/',
+      'POST /api/tasks/bulk/undo/',
     ]) {
       expect(keys).toContain(spec);
     }

@@ -38,6 +38,17 @@ export const limits = {
   importRowsMax: 10_000,
   /** Hours between two nudges of one task. */
   nudgeHours: 24,
+  /** A search's text, and the most results one search may ask for (and the default). */
+  searchMax: 200,
+  searchResultsMax: 50,
+  searchResults: 20,
+  /** A saved view's name and query string, and how many views one person may keep. */
+  viewName: 60,
+  viewQuery: 1_000,
+  viewsMax: 50,
+  /** Tasks one bulk action may change, and how long the server keeps a bulk change to undo it. */
+  bulkMax: 200,
+  bulkUndoSeconds: 60,
 } as const;
 
 /** E-mail as the task form checks it: something, @, something, dot, something. */
@@ -147,6 +158,30 @@ export const recurrenceMessages = {
 } as const;
 
 /** Sentences of the calendar feed, the export and the import. */
+/** Search, filters, saved views and bulk actions (beyond SPEC). */
+export const findMessages = {
+  searchRequired: 'Type something to search for.',
+  searchTooLong: `Search for at most ${limits.searchMax} characters.`,
+  searchLimit: `Ask for 1 to ${limits.searchResultsMax} results.`,
+  badFilter: 'This filter is not one Baton knows.',
+  badRange: 'A date range needs a start and an end, the start first.',
+  viewNameRequired: 'Give the view a name.',
+  viewNameTooLong: `A view's name has at most ${limits.viewName} characters.`,
+  viewQueryTooLong: `A view's filters take at most ${limits.viewQuery} characters.`,
+  viewsFull: `You have ${limits.viewsMax} saved views: delete one to save another.`,
+  viewNotFound: 'This view was not found.',
+  bulkEmpty: 'Select at least one task.',
+  bulkTooMany: `Change at most ${limits.bulkMax} tasks at once.`,
+  bulkDuplicate: 'The same task is listed twice.',
+  bulkBadAction: 'Choose complete, priority, due_date, folder or delete.',
+  bulkBadValue: 'This value does not fit the action.',
+  /** All or nothing: one task the person may not change refuses the whole action. */
+  bulkForbidden: 'You may not change one or more of these tasks; nothing was changed.',
+  bulkNotFound: 'One or more of these tasks no longer exist; nothing was changed.',
+  undoExpired: 'This change can no longer be undone.',
+  undoConflict: 'These tasks changed since; the change was not undone.',
+} as const;
+
 export const transferMessages = {
   feedRotated: 'Your calendar address changed: subscribe again with the new one.',
   /** A feed address that was replaced, or whose account is gone. */

@@ -3,6 +3,7 @@ export * from './delegation';
 export * from './errors';
 export * from './events';
 export * from './files';
+export * from './find';
 export * from './folders';
 export * from './identity';
 export * from './notifications';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam, messageResponse } from './common';
 import * as delegation from './delegation';
 import * as files from './files';
+import * as find from './find';
 import * as folders from './folders';
 import * as identity from './identity';
 import * as notifications from './notifications';
@@ -273,6 +274,63 @@ export const routes = {
     summary: 'Remind the recipient of an open delegated task (at most once a day per task; 429 after)',
     params: tasks.taskIdParam,
     response: messageResponse,
+  }),
+  // Search, saved views and bulk actions (tasks, beyond SPEC §7)
+  search: route({
+    method: 'GET',
+    path: '/api/search/',
+    service: 'tasks',
+    auth: true,
+    summary:
+      'Full-text search (typo-tolerant) over the titles, descriptions, progress notes, comments and attachment names of every task the person may see',
+    query: find.searchQuery,
+    response: find.searchResponse,
+  }),
+  listViews: route({
+    method: 'GET',
+    path: '/api/views/',
+    service: 'tasks',
+    auth: true,
+    summary: "The person's saved views (a name and a list's URL query), by name",
+    response: find.viewsResponse,
+  }),
+  saveView: route({
+    method: 'POST',
+    path: '/api/views/',
+    service: 'tasks',
+    auth: true,
+    summary: 'Save a view by name (the same name replaces it)',
+    body: find.viewRequest,
+    response: find.view,
+    status: 201,
+  }),
+  deleteView: route({
+    method: 'DELETE',
+    path: '/api/views/{viewId}/',
+    service: 'tasks',
+    auth: true,
+    summary: 'Delete a saved view',
+    params: find.viewIdParam,
+    response: messageResponse,
+  }),
+  bulkTasks: route({
+    method: 'POST',
+    path: '/api/tasks/bulk/',
+    service: 'tasks',
+    auth: true,
+    summary:
+      'Complete, set the priority or due date of, file or delete many tasks at once: all or nothing, each task checked as its own route would',
+    body: find.bulkRequest,
+    response: find.bulkResponse,
+  }),
+  undoBulk: route({
+    method: 'POST',
+    path: '/api/tasks/bulk/undo/',
+    service: 'tasks',
+    auth: true,
+    summary: 'Undo a bulk change as one change (deleted tasks come back whole)',
+    body: find.bulkUndoRequest,
+    response: find.bulkUndoResponse,
   }),
   // Calendar feed, export and import (tasks, beyond SPEC §7)
   calendarFeed: route({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dueDate, email, isoDateTime, limits, uuid } from './common';
-import { commentMessages, recurrenceMessages, taskMessages } from './constants';
+import { commentMessages, findMessages, recurrenceMessages, taskMessages } from './constants';
 import { attachmentInfo } from './files';
 import { reminder } from './preferences';
 
@@ -67,6 +67,33 @@ export type Task = z.infer<typeof task>;
 
 // POST /api/tasks/personal/, /get_assigned/, /get_invited/
 /**
+ * Filters of a list page (`page.filter` of the list routes), each narrowing the list; combined with `q`, the
+ * same search as /api/search/. In the front end they live in the URL query under the same names.
+ */
+export const dueFilters = ['overdue', 'today', 'week', 'range', 'none'] as const;
+export type DueFilter = (typeof dueFilters)[number];
+export const stateFilters = ['pending', 'accepted', 'proposed', 'completed'] as const;
+export type StateFilter = (typeof stateFilters)[number];
+export const taskFilter = z
+  .object({
+    q: z.string().trim().max(limits.searchMax, findMessages.searchTooLong).optional(),
+    priority: z.enum(priorities, { error: findMessages.badFilter }).optional(),
+    /** `today` and `week` (today to six days on) are in the person's time zone; `range` needs `from` and `to`. */
+    due: z.enum(dueFilters, { error: findMessages.badFilter }).optional(),
+    from: z.iso.date({ error: findMessages.badRange }).optional(),
+    to: z.iso.date({ error: findMessages.badRange }).optional(),
+    state: z.enum(stateFilters, { error: findMessages.badFilter }).optional(),
+    /** The delegator or the recipient. */
+    person: email.optional(),
+    attachment: z.boolean({ error: findMessages.badFilter }).optional(),
+  })
+  .refine((f) => f.due !== 'range' || (f.from && f.to && f.from <= f.to), {
+    message: findMessages.badRange,
+    path: ['to'],
+  });
+export type TaskFilter = z.output<typeof taskFilter>;
+
+/**
  * A page of a list (beyond SPEC §7, which fetches whole lists). `side`: the owner's or the recipient's side of
  * a delegated list (the personal list is the owner's); `folder`: in the personal list, the tasks filed in
  * that folder, or with 'none' the unfiled ones; `tab`: Due Now (sorted by `sort`) or Completed (newest
@@ -84,6 +111,7 @@ export const taskPageRequest = z.object({
     .max(limits.pageSizeMax, taskMessages.pageSize)
     .default(limits.pageSize),
   cursor: z.string().max(512, taskMessages.badCursor).optional(),
+  filter: taskFilter.optional(),
 });
 export type TaskPageRequest = z.output<typeof taskPageRequest>;
 

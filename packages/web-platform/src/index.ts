@@ -48,6 +48,22 @@ export { type UploadChoice, useUploadChoice } from './files/upload-choice';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
 export { isOffline, offlineMessage, useOnline } from './http/online';
 export {
+  currentLanguage,
+  defineMessages,
+  detectLanguage,
+  type Language,
+  languageKey,
+  languageNames,
+  languages,
+  type MessageBook,
+  type MessageKey,
+  setLanguage,
+  type Translate,
+  translate,
+  useLanguage,
+  useT,
+} from './i18n';
+export {
   connectLiveSocket,
   type LiveSocketOptions,
   reconnectDelayMs,
