@@ -338,6 +338,9 @@ export const notificationEvents = [
   'overdue',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
+/** The languages Baton speaks (its screens and its mails); English is the source. */
+export const languages = ['en', 'de'] as const;
+export type Language = (typeof languages)[number];
 export const emailModes = ['immediate', 'digest', 'off'] as const;
 export type EmailMode = (typeof emailModes)[number];
 export const digestFrequencies = ['off', 'hourly', 'daily', 'weekly'] as const;
@@ -351,6 +354,7 @@ export const preferenceMessages = {
     `Unknown notification event "${name}". The events are ${notificationEvents.join(', ')}.`,
   unknownField: (name: string) => `Unknown field "${name}" in the notification preferences.`,
   badTimezone: 'Choose a time zone from the list (an IANA name such as Europe/Berlin).',
+  badLanguage: 'Choose English (en) or German (de).',
   badEmailMode: 'E-mail must be "immediate", "digest" or "off".',
   badFrequency: 'Digest frequency must be "off", "hourly", "daily" or "weekly".',
   badHour: 'Hour must be a whole number from 0 to 23.',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   digestFrequencies,
   emailModes,
+  type Language,
+  languages,
   preferenceMessages as m,
   type NotificationEvent,
   notificationEvents,
@@ -13,6 +15,8 @@ export {
   digestFrequencies,
   type EmailMode,
   emailModes,
+  type Language,
+  languages,
   type NotificationEvent,
   notificationEvents,
   preferenceMessages,
@@ -61,8 +65,11 @@ const eventsShape = Object.fromEntries(notificationEvents.map((name) => [name, e
 >;
 
 // GET /api/settings/notification-preferences/
+export const language = z.enum(languages, { error: m.badLanguage });
 export const notificationPreferences = z.object({
   timezone,
+  /** The language of the person's mails (and, on a new device, of the screens). */
+  language,
   digest: digestPreference,
   events: z.object(eventsShape),
 });
@@ -86,6 +93,7 @@ const eventsUpdateShape = Object.fromEntries(notificationEvents.map((name) => [n
 export const notificationPreferencesUpdate = z.strictObject(
   {
     timezone: timezone.optional(),
+    language: language.optional(),
     digest: z.strictObject(digestPreference.partial().shape, { error: unknownKeys(false) }).optional(),
     events: z.strictObject(eventsUpdateShape, { error: unknownKeys(true) }).optional(),
   },
@@ -93,6 +101,7 @@ export const notificationPreferencesUpdate = z.strictObject(
 );
 export type NotificationPreferencesUpdate = {
   timezone?: string;
+  language?: Language;
   digest?: Partial<DigestPreference>;
   events?: Partial<Record<NotificationEvent, Partial<EventPreference>>>;
 };

@@ -1,9 +1,8 @@
+import { type Language, languages } from '@baton/contracts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-/** The languages Baton speaks; English is the source every other language translates. */
-export const languages = ['en', 'de'] as const;
-export type Language = (typeof languages)[number];
+export { type Language, languages };
 export const languageNames: Record<Language, string> = { en: 'English', de: 'Deutsch' };
 /** Where the person's choice is kept on this device (the server keeps it too, for mails). */
 export const languageKey = 'baton.language';

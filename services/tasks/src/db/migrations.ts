@@ -322,4 +322,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Search (issue 36): filled by the search work.
+  '2026-11-29T09:00_tasks_search': {
+    async up() {},
+  },
+  // Saved views and bulk changes with undo (issue 36): filled by the views and bulk work.
+  '2026-11-29T09:30_tasks_views_bulk': {
+    async up() {},
+  },
 };
