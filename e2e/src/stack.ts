@@ -92,12 +92,20 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
     bypassCSP = false,
     viewport = { width: 1280, height: 900 },
     hasTouch = false,
+    locale = undefined as string | undefined,
   } = {}): Promise<{
     context: BrowserContext;
     page: Page;
   }> {
     if (!browser) throw new Error('the browser is not running');
-    const context = await browser.newContext({ baseURL: urls.base, bypassCSP, viewport, hasTouch });
+    // A locale also sets the browser's languages and its Accept-Language header.
+    const context = await browser.newContext({
+      baseURL: urls.base,
+      bypassCSP,
+      viewport,
+      hasTouch,
+      ...(locale ? { locale } : {}),
+    });
     return { context, page: await context.newPage() };
   }
 

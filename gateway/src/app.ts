@@ -24,6 +24,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientAddressOf } from './client-address';
+import { mountDocs } from './docs';
 import { forward, peerAddress } from './proxy';
 import { mountStatic, remoteOriginsOf, type StaticConfig } from './static';
 import type { Upstreams } from './upstreams';
@@ -174,6 +175,8 @@ export function createGatewayApp(options: GatewayOptions) {
 
   const openapi = openApiDocument();
   app.get('/openapi.json', (c) => c.json(openapi));
+  // Its page, under the app's CSP like every page (before the shell's, which would answer /docs).
+  mountDocs(app);
 
   if (options.static) mountStatic(app, options.static);
   return app;

@@ -30,6 +30,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'shell/assets/app.js'), 'console.log(1)');
   await mkdir(join(dir, 'shell/icons'), { recursive: true });
   await writeFile(join(dir, 'shell/sw.js'), "self.addEventListener('push', () => {});");
+  await writeFile(join(dir, 'shell/theme.js'), "document.documentElement.dataset.theme = 'dark';");
   await writeFile(join(dir, 'shell/manifest.webmanifest'), '{"name":"Baton"}');
   await writeFile(join(dir, 'shell/icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   await writeFile(join(dir, 'mf-tasks/mf-manifest.json'), '{"name":"mf_tasks"}');
@@ -164,9 +165,10 @@ describe('static serving', () => {
     expect(connectSrc?.trim().split(/\s+/)).not.toEqual(expect.arrayContaining(['wss:']));
   });
 
-  it('serves the installable app (service worker, manifest, icons) at the root, revalidated on each visit', async () => {
+  it('serves the installable app (service worker, theme script, manifest, icons) at the root, revalidated on each visit', async () => {
     const types = {
       '/sw.js': /^text\/javascript/,
+      '/theme.js': /^text\/javascript/,
       '/manifest.webmanifest': /^application\/manifest\+json/,
       '/icons/icon-192.png': /^image\/png/,
     };

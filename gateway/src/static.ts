@@ -104,6 +104,7 @@ export function mountStatic(app: Hono<AppEnv>, config: StaticConfig) {
   // The installable app's files (shell/public) keep their names from build to build: always revalidated, so a
   // new service worker or icon reaches every browser at its next visit.
   app.use('/sw.js', revalidated);
+  app.use('/theme.js', revalidated);
   app.use('/manifest.webmanifest', revalidated);
   app.use('/icons/*', revalidated);
 

@@ -1,6 +1,7 @@
+import { useT } from '@baton/web-platform';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { badgeLabel } from './badge';
-import { messages } from './messages';
+import { book } from './messages';
 import { NotificationPanel } from './NotificationPanel';
 import { useBrowserTimeZone } from './timezone';
 import { useNotifications } from './useNotifications';
@@ -30,6 +31,7 @@ function BellIcon() {
  * page of a session, it also gives the account the browser's time zone (`useBrowserTimeZone`).
  */
 export default function NotificationBell() {
+  const t = useT(book);
   const items = useNotifications();
   useBrowserTimeZone();
   const unread = items.filter((item) => !item.is_read).length;
@@ -68,7 +70,7 @@ export default function NotificationBell() {
         ref={bellRef}
         type="button"
         className="nb-bell"
-        aria-label={messages.bellLabel(unread)}
+        aria-label={unread > 0 ? t('bellLabelUnread', { unread }) : t('bellLabel')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((was) => !was)}

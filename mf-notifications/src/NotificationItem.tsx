@@ -1,8 +1,9 @@
 import type { Notification } from '@baton/contracts';
 import { Button, cx, relativeTime } from '@baton/ui';
+import { useLanguage, useT } from '@baton/web-platform';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type AcceptOutcome, useAcceptOffer } from './accept';
-import { messages } from './messages';
+import { book } from './messages';
 
 interface NotificationItemProps {
   item: Notification;
@@ -27,6 +28,8 @@ export function NotificationItem({
   onAccepted,
   onMove,
 }: NotificationItemProps) {
+  const t = useT(book);
+  const language = useLanguage();
   const labelId = useId();
   const titleId = useId();
   const unread = !item.is_read;
@@ -75,7 +78,7 @@ export function NotificationItem({
       <span className={cx('nb-item__dot', `nb-item__dot--${item.type}`)} aria-hidden="true" />
       {/* The dot's meaning and the read state, for those who cannot see colour or weight. */}
       <span id={labelId} className="b-visually-hidden">
-        {unread ? `${messages.types[item.type]}, ${messages.unread}:` : `${messages.types[item.type]}:`}
+        {unread ? `${t(item.type)}, ${t('unread')}:` : `${t(item.type)}:`}
       </span>
       <div className="nb-item__body">
         <p id={titleId} className="nb-item__title">
@@ -83,7 +86,7 @@ export function NotificationItem({
         </p>
         {item.message ? <p className="nb-item__message">{item.message}</p> : null}
         <time className="nb-item__time" dateTime={item.created_at}>
-          {relativeTime(item.created_at, now)}
+          {relativeTime(item.created_at, now, language)}
         </time>
         {outcome ? (
           <p
@@ -101,40 +104,40 @@ export function NotificationItem({
           <Button
             variant="primary"
             className="nb-item__action"
-            aria-label={messages.acceptOf(item.title)}
+            aria-label={t('acceptOf', { title: item.title })}
             aria-disabled={accepting}
             onClick={accept}
           >
-            {accepting ? messages.accepting : messages.accept}
+            {accepting ? t('accepting') : t('accept')}
           </Button>
         ) : null}
         {item.task_id ? (
           <Button
             variant="ghost"
             className="nb-item__action"
-            aria-label={messages.openTaskOf(item.title)}
+            aria-label={t('openTaskOf', { title: item.title })}
             onClick={() => onOpen(item)}
           >
-            {messages.openTask}
+            {t('openTask')}
           </Button>
         ) : null}
         {unread ? (
           <Button
             variant="ghost"
             className="nb-item__action"
-            aria-label={messages.markReadOf(item.title)}
+            aria-label={t('markReadOf', { title: item.title })}
             onClick={() => onMarkRead(item.id)}
           >
-            {messages.markRead}
+            {t('markRead')}
           </Button>
         ) : null}
         <Button
           variant="ghost"
           className="nb-item__action"
-          aria-label={messages.deleteOf(item.title)}
+          aria-label={t('deleteOf', { title: item.title })}
           onClick={() => onDelete(item.id)}
         >
-          {messages.delete}
+          {t('delete')}
         </Button>
       </div>
     </li>

@@ -1,8 +1,9 @@
 import type { Notification } from '@baton/contracts';
+import { useT } from '@baton/web-platform';
 import { useId, useLayoutEffect, useRef } from 'react';
 import type { AcceptOutcome } from './accept';
 import { groupByDay } from './feed';
-import { messages } from './messages';
+import { book } from './messages';
 import { NotificationItem } from './NotificationItem';
 
 interface NotificationListProps {
@@ -24,6 +25,7 @@ export function NotificationList({
   onOpen,
   onAccepted,
 }: NotificationListProps) {
+  const t = useT(book);
   const rootRef = useRef<HTMLDivElement>(null);
   const headingBase = useId();
   /** The item an action started from, so focus can stay near it when it (or its button) goes away. */
@@ -68,14 +70,14 @@ export function NotificationList({
     <div ref={rootRef} className="nb-list" tabIndex={-1}>
       {items.length === 0 ? (
         <div className="nb-empty">
-          <p className="nb-empty__title">{messages.emptyTitle}</p>
-          <p className="nb-empty__hint">{messages.emptyHint}</p>
+          <p className="nb-empty__title">{t('emptyTitle')}</p>
+          <p className="nb-empty__hint">{t('emptyHint')}</p>
         </div>
       ) : (
         groupByDay(items, now).map(({ group, items: inGroup }, index) => (
           <div key={group} className="nb-group">
             <h3 id={`${headingBase}-${index}`} className="nb-group__title">
-              {group}
+              {t(group)}
             </h3>
             <ul className="nb-group__items" aria-labelledby={`${headingBase}-${index}`}>
               {inGroup.map((item) => (

@@ -1,11 +1,11 @@
 import type { Notification } from '@baton/contracts';
 import { Button, Tabs, useMinuteTick } from '@baton/ui';
-import { taskPathOf, useGoTo, usePlatformDispatch } from '@baton/web-platform';
+import { taskPathOf, useGoTo, usePlatformDispatch, useT } from '@baton/web-platform';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AcceptOutcome } from './accept';
 import { settleOffer, useDeleteNotificationsMutation, useMarkReadMutation } from './api';
 import { batches, readIds, unreadIds } from './feed';
-import { messages } from './messages';
+import { book } from './messages';
 import { NotificationList } from './NotificationList';
 
 type Tab = 'all' | 'unread';
@@ -22,6 +22,7 @@ interface NotificationPanelProps {
 
 /** The notification centre's dropdown (SPEC §2): tabs with counts, bulk actions, the grouped list. */
 export function NotificationPanel({ id, items, onClose, onLeave }: NotificationPanelProps) {
+  const t = useT(book);
   const [tab, setTab] = useState<Tab>('all');
   const [markRead] = useMarkReadMutation();
   const [remove] = useDeleteNotificationsMutation();
@@ -97,10 +98,10 @@ export function NotificationPanel({ id, items, onClose, onLeave }: NotificationP
     >
       <div className="nb-panel__header">
         <h2 id={headingId} className="nb-panel__title">
-          {messages.title}
+          {t('title')}
         </h2>
         <Button variant="ghost" className="nb-panel__close" onClick={onClose}>
-          {messages.close}
+          {t('close')}
         </Button>
       </div>
       <div className="nb-panel__actions">
@@ -110,22 +111,22 @@ export function NotificationPanel({ id, items, onClose, onLeave }: NotificationP
           aria-disabled={unread.length === 0}
           onClick={() => unread.length > 0 && markAllRead()}
         >
-          {messages.markAllRead}
+          {t('markAllRead')}
         </Button>
         <Button
           variant="secondary"
           aria-disabled={read.length === 0}
           onClick={() => read.length > 0 && clearRead()}
         >
-          {messages.clearRead}
+          {t('clearRead')}
         </Button>
       </div>
       <Tabs
         className="nb-panel__tabs"
-        aria-label={messages.tabsLabel}
+        aria-label={t('tabsLabel')}
         tabs={[
-          { id: 'all', label: messages.allTab(items.length) },
-          { id: 'unread', label: messages.unreadTab(unread.length) },
+          { id: 'all', label: t('allTab', { count: items.length }) },
+          { id: 'unread', label: t('unreadTab', { count: unread.length }) },
         ]}
         value={tab}
         onChange={(next) => setTab(next as Tab)}

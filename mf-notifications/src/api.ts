@@ -1,6 +1,6 @@
 import type { Notification } from '@baton/contracts';
 import { type PlatformDispatch, type PlatformStore, platformApi } from '@baton/web-platform';
-import { messages } from './messages';
+import { logMessages } from './messages';
 
 /** What POST /notifications/mark_as_read/ and /notifications/delete/ answer. */
 export interface IdsResult {
@@ -56,11 +56,11 @@ export const notificationsApi = platformApi.injectEndpoints({
     }),
     markRead: build.mutation<IdsResult, string[]>({
       query: (ids) => ({ url: '/notifications/mark_as_read/', method: 'POST', body: { ids } }),
-      onQueryStarted: (ids, api) => optimistic(api, markIdsRead(ids), messages.markReadFailed),
+      onQueryStarted: (ids, api) => optimistic(api, markIdsRead(ids), logMessages.markReadFailed),
     }),
     deleteNotifications: build.mutation<IdsResult, string[]>({
       query: (ids) => ({ url: '/notifications/delete/', method: 'POST', body: { ids } }),
-      onQueryStarted: (ids, api) => optimistic(api, dropIds(ids), messages.deleteFailed),
+      onQueryStarted: (ids, api) => optimistic(api, dropIds(ids), logMessages.deleteFailed),
     }),
   }),
 });

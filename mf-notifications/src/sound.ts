@@ -1,6 +1,6 @@
 import { onSoundToggle, soundEnabled } from '@baton/web-platform';
 import { useCallback, useEffect, useRef } from 'react';
-import { messages } from './messages';
+import { logMessages } from './messages';
 
 /** SPEC §9: the notification sound plays at volume 0.6. */
 export const soundVolume = 0.6;
@@ -35,7 +35,7 @@ export function createNotificationSound(url: string = chimeUrl): NotificationSou
       audio.volume = soundVolume;
       audio.currentTime = 0;
       // Browsers refuse to play before the person has interacted with the page; nothing to tell them.
-      audio.play()?.catch((error: unknown) => console.error(messages.soundFailed, error));
+      audio.play()?.catch((error: unknown) => console.error(logMessages.soundFailed, error));
     },
     stop,
     dispose: unsubscribe,

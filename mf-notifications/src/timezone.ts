@@ -7,7 +7,7 @@ import {
   usePlatformDispatch,
 } from '@baton/web-platform';
 import { useEffect } from 'react';
-import { messages } from './messages';
+import { logMessages } from './messages';
 
 type RouteOf<N extends keyof typeof routes> = Pick<(typeof routes)[N], 'method' | 'path'>;
 
@@ -29,7 +29,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 /** The canonical name of an IANA zone ('Etc/UTC' → 'UTC'); an unknown name is returned as it is. */
 function canonical(zone: string) {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return zone;
   }
@@ -87,7 +87,7 @@ export function useBrowserTimeZone() {
     sendBrowserTimeZone(client, email).then(
       (changed) => changed && dispatch(platformApi.util.invalidateTags(['Account'])),
       // Not worth a word to the person: the next visit tries again.
-      (error: unknown) => console.error(messages.timeZoneFailed, error),
+      (error: unknown) => console.error(logMessages.timeZoneFailed, error),
     );
   }, [client, email, dispatch]);
 }

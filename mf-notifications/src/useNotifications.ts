@@ -2,7 +2,7 @@ import { useCurrentUser, useLiveSocket, usePlatform } from '@baton/web-platform'
 import { useEffect, useMemo, useRef } from 'react';
 import { receiveNotification, useNotificationsQuery } from './api';
 import { asNotification, newestFirst } from './feed';
-import { messages } from './messages';
+import { logMessages } from './messages';
 import { useNotificationSound } from './sound';
 
 export const socketPath = '/ws/notifications/';
@@ -22,7 +22,7 @@ export function useNotifications() {
 
   useEffect(() => {
     // SPEC §8: a failed load is only logged; the panel shows the empty state.
-    if (error) console.error(messages.loadFailed, error);
+    if (error) console.error(logMessages.loadFailed, error);
   }, [error]);
 
   const list = useMemo(() => newestFirst(data ?? []), [data]);

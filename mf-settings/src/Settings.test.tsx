@@ -23,6 +23,7 @@ describe('Settings', () => {
     renderWithPlatform(<Settings />);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Account Settings',
+      'Appearance',
       'Notifications',
       'Manage Trusted Users',
       'Storage',
@@ -71,6 +72,7 @@ describe('Settings sections', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Account', '/home/settings/account'],
+      ['Appearance', '/home/settings/appearance'],
       ['Notifications', '/home/settings/notifications'],
       ['Trusted users', '/home/settings/trusted'],
       ['Storage', '/home/settings/storage'],

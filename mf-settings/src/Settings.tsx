@@ -5,25 +5,31 @@ import {
   selectSettingsSection,
   usePlatformDispatch,
   usePlatformSelector,
+  useT,
 } from '@baton/web-platform';
 import { type ComponentType, type MouseEvent, useEffect } from 'react';
 import { AccountSection } from './account/AccountSection';
+import { AppearanceSection } from './appearance/AppearanceSection';
 import { DangerZone } from './danger/DangerZone';
 import { DataSection } from './data/DataSection';
+import { book } from './messages';
 import { NotificationsSection } from './notifications/NotificationsSection';
 import { SectionIdContext, sectionElementId } from './Section';
 import { StorageSection } from './storage/StorageSection';
 import { TrustedUsersSection } from './trusted/TrustedUsersSection';
 import './settings.css';
 
-/** The sections in page order (SPEC §2), each with its plain name in the section navigation. */
-const sections: { id: SettingsSection; name: string; View: ComponentType }[] = [
-  { id: 'account', name: 'Account', View: AccountSection },
-  { id: 'notifications', name: 'Notifications', View: NotificationsSection },
-  { id: 'trusted', name: 'Trusted users', View: TrustedUsersSection },
-  { id: 'storage', name: 'Storage', View: StorageSection },
-  { id: 'data', name: 'Your data', View: DataSection },
-  { id: 'danger', name: 'Delete account', View: DangerZone },
+type NavName = `nav${string}` & keyof (typeof book)['en'];
+
+/** The sections in page order (SPEC §2), each with its plain name (a key of the book) in the section navigation. */
+const sections: { id: SettingsSection; name: NavName; View: ComponentType }[] = [
+  { id: 'account', name: 'navAccount', View: AccountSection },
+  { id: 'appearance', name: 'navAppearance', View: AppearanceSection },
+  { id: 'notifications', name: 'navNotifications', View: NotificationsSection },
+  { id: 'trusted', name: 'navTrusted', View: TrustedUsersSection },
+  { id: 'storage', name: 'navStorage', View: StorageSection },
+  { id: 'data', name: 'navData', View: DataSection },
+  { id: 'danger', name: 'navDanger', View: DangerZone },
 ];
 
 /** Scrolls a section's card to the top and puts focus on its title, so keyboard and screen reader follow. */
@@ -39,6 +45,7 @@ const isPlainClick = (event: MouseEvent) =>
 
 /** The Settings view (SPEC §2 Settings), exposed to the shell as `mf-settings/Settings`. */
 export default function Settings() {
+  const t = useT(book);
   const current = usePlatformSelector(selectSettingsSection);
   const dispatch = usePlatformDispatch();
 
@@ -57,7 +64,7 @@ export default function Settings() {
 
   return (
     <div className="settings">
-      <nav className="settings-nav" aria-label="Settings sections">
+      <nav className="settings-nav" aria-label={t('sectionsLabel')}>
         <ul className="settings-nav__list">
           {sections.map(({ id, name }) => (
             <li key={id}>
@@ -67,7 +74,7 @@ export default function Settings() {
                 aria-current={id === current ? 'location' : undefined}
                 onClick={(event) => go(event, id)}
               >
-                {name}
+                {t(name)}
               </a>
             </li>
           ))}

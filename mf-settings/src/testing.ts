@@ -10,6 +10,7 @@ export function defaultPreferences(): NotificationPreferences {
   const at = (email: 'immediate' | 'digest' | 'off', push: boolean) => ({ inApp: true, email, push });
   return {
     timezone: 'UTC',
+    language: 'en',
     digest: { frequency: 'daily', hour: 8, weekday: 1 },
     events: {
       assigned: at('off', true),

@@ -1,4 +1,7 @@
 import type {
+  BulkRequest,
+  BulkResponse,
+  BulkUndoResponse,
   DashboardSummary,
   Folder,
   NotificationPreferences,
@@ -104,6 +107,9 @@ const logsTag = (taskId: string) => ({ type: 'Task' as const, id: `LOGS-${taskId
 const summaryTag = { type: 'Task' as const, id: 'SUMMARY' };
 const oneTaskTag = (taskId: string) => ({ type: 'Task' as const, id: `ONE-${taskId}` });
 const waitingTag = { type: 'Task' as const, id: 'WAITING' };
+
+/** What a bulk change moves besides the lists (which take the answer): folder counts, figures, the waiting view. */
+const bulkTags = ['Folder' as const, summaryTag, waitingTag];
 
 /** What a delegation write changes: every list (the task moves, or leaves one side), its page, the waiting view. */
 const delegationTags = (taskId: string) => [
@@ -272,6 +278,31 @@ export const tasksApi = platformApi.injectEndpoints({
     nudgeTask: build.mutation<{ message: string }, string>({
       query: (taskId) => ({ url: `/nudge/${encodeURIComponent(taskId)}/`, method: 'POST' }),
     }),
+    /** One change to many tasks (all or nothing); the lists take the tasks from the answer. */
+    bulkTasks: build.mutation<BulkResponse, BulkRequest>({
+      query: (body) => ({ url: '/api/tasks/bulk/', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.then((r) => r.data).catch(() => null);
+        if (answer) applyTasks(dispatch, answer.tasks, answer.deleted);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : bulkTags),
+    }),
+    /**
+     * Undoes a bulk change as one change: the tasks come back as they were (deleted ones too). `changed` is the
+     * change's answer: the tasks as they are until the undo, for the views that no longer hold them.
+     */
+    undoBulk: build.mutation<BulkUndoResponse, { changeId: string; changed: Task[] }>({
+      query: ({ changeId }) => ({
+        url: '/api/tasks/bulk/undo/',
+        method: 'POST',
+        body: { change_id: changeId },
+      }),
+      async onQueryStarted({ changed }, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.then((r) => r.data).catch(() => null);
+        if (answer) applyTasks(dispatch, answer.tasks, [], changed);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : bulkTags),
+    }),
     /** Trusted users, for recipient suggestions in the task form (identity's list, shared tag with Settings). */
     recipientSuggestions: build.query<TrustedUserEntry[], void>({
       query: () => '/api/settings/trusted-users/',
@@ -312,6 +343,37 @@ export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial
       page?.undo();
       for (const p of patches) p.undo();
     };
+  });
+}
+
+/**
+ * Puts whole tasks as the server now has them into every cached view (a task no view holds yet, as one
+ * brought back by an undo, joins where its order puts it), and takes the `deleted` ids out. A task no view
+ * holds is taken to have been as in `previous` (else nowhere), so the tab counts move from where it was.
+ */
+export function applyTasks(
+  dispatch: PlatformDispatch,
+  tasks: Task[],
+  deleted: string[],
+  previous: Task[] = [],
+) {
+  dispatch((_dispatch, getState) => {
+    const views = cachedViews(getState() as PlatformState);
+    const cached = (id: string) =>
+      views.map(({ data }) => data && findTask(data, id)).find(Boolean) ?? previous.find((t) => t.id === id);
+    const changes = [
+      ...tasks.map((task) => ({ id: task.id, before: cached(task.id), after: task as Task | undefined })),
+      ...deleted.map((id) => ({ id, before: cached(id), after: undefined })),
+    ];
+    for (const { view } of views)
+      dispatch(
+        tasksApi.util.updateQueryData('taskPages', view, (data) => {
+          for (const { before, after } of changes) placeTask(data, view, before, after);
+        }),
+      );
+    for (const task of tasks)
+      dispatch(tasksApi.util.updateQueryData('task', task.id, (open) => void Object.assign(open, task)));
+    if (deleted.length > 0) dispatch(tasksApi.util.invalidateTags(deleted.map(oneTaskTag)));
   });
 }
 
@@ -357,4 +419,6 @@ export const {
   useReassignTaskMutation,
   useWaitingQuery,
   useNudgeTaskMutation,
+  useBulkTasksMutation,
+  useUndoBulkMutation,
 } = tasksApi;

@@ -29,7 +29,7 @@ describe('SPEC §6 capabilities per category', () => {
   });
 
   it('labels the add button per kind of task', () => {
-    expect(taskCategories.map((c) => addLabel[kindOf(c)])).toEqual([
+    expect(taskCategories.map((c) => addLabel(kindOf(c)))).toEqual([
       'Add Tasks',
       'Assign Task',
       'Invite to Task',

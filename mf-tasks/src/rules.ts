@@ -1,5 +1,6 @@
 import type { Task } from '@baton/contracts';
-import type { TaskCategory } from '@baton/web-platform';
+import { currentLanguage, type TaskCategory } from '@baton/web-platform';
+import { tt } from './i18n';
 
 /** The list route that holds a category's tasks (SPEC §7): delegated lists hold both sides. */
 export type ListKind = 'personal' | 'assigned' | 'invited';
@@ -35,11 +36,9 @@ export type TaskKind = 'personal' | 'assign' | 'invite';
 export const kindOf = (category: TaskCategory): TaskKind =>
   category === 'Personal Tasks' ? 'personal' : listOf[category] === 'assigned' ? 'assign' : 'invite';
 
-export const addLabel: Record<TaskKind, string> = {
-  personal: 'Add Tasks',
-  assign: 'Assign Task',
-  invite: 'Invite to Task',
-};
+const addKeys = { personal: 'addPersonal', assign: 'addAssign', invite: 'addInvite' } as const;
+/** The button (and form title) that adds a task of this kind. */
+export const addLabel = (kind: TaskKind) => tt(addKeys[kind]);
 
 export interface Capabilities {
   edit: boolean;
@@ -104,11 +103,11 @@ export const canMoveProgress = (category: TaskCategory, task: Pick<Task, 'comple
 
 /** SPEC §4 progress label. */
 export function progressLabel(progress: number) {
-  if (progress <= 0) return 'Not started';
-  if (progress <= 30) return 'Started';
-  if (progress <= 60) return 'Half way';
-  if (progress < 100) return 'Almost done';
-  return 'Done';
+  if (progress <= 0) return tt('notStarted');
+  if (progress <= 30) return tt('started');
+  if (progress <= 60) return tt('halfWay');
+  if (progress < 100) return tt('almostDone');
+  return tt('progressDone');
 }
 
 /** A completed task shows 100%. */
@@ -131,6 +130,13 @@ export type Tab = 'due' | 'completed';
 
 /** The server's name of each order (the tasks service's page request). */
 export const sortParam = { 'Newly Added': 'newest', Priority: 'priority', 'Due Date': 'due' } as const;
+const sortKeys = {
+  'Newly Added': 'sortNewlyAdded',
+  Priority: 'sortPriority',
+  'Due Date': 'sortDueDate',
+} as const;
+/** An order's name in the person's language. */
+export const sortName = (sort: Sort) => tt(sortKeys[sort]);
 
 type Sortable = Pick<Task, 'id' | 'created_at' | 'completedAt' | 'priority' | 'dueDate'>;
 type Compare = (a: Sortable, b: Sortable) => number;
@@ -172,7 +178,7 @@ export function dueState(task: { dueDate: string | null; completed: boolean }, o
 }
 
 /** A due date in the person's own way of writing dates (one format on every card). */
-export const formatDueDay = (day: string, locale?: string) =>
+export const formatDueDay = (day: string, locale: string = currentLanguage()) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );

@@ -51,6 +51,13 @@ export const sessionCheck = ({ emailVerified = true } = {}) =>
     }),
   );
 
+/**
+ * The account's notification preferences, which the workspace reads on opening for the account's language
+ * (app/accountLanguage.ts): only the language matters to the shell.
+ */
+export const accountPreferences = (language: 'en' | 'de' = 'en') =>
+  http.get('/api/settings/notification-preferences/', () => HttpResponse.json({ language }));
+
 /** Never resolves: remote areas stay "Loading…" unless a test gives a loader. */
 const pendingLoader: LoadRemote = () => new Promise(() => undefined);
 

@@ -1,5 +1,6 @@
 import { FileChoiceField } from '@baton/ui';
-import { useUploadChoice } from '@baton/web-platform';
+import { useT, useUploadChoice } from '@baton/web-platform';
+import { book } from '../messages';
 import type { BaseFileChoice } from './baseFile';
 
 /**
@@ -19,12 +20,13 @@ export function BaseFileField({
   onChange: (choice: BaseFileChoice) => void;
   onChosen: (fileName: string) => void;
 }) {
+  const t = useT(book);
   const upload = useUploadChoice(value, onChange, onChosen);
   return (
     <FileChoiceField
-      label="Base file"
-      hint="Optional, up to 25 MB. The upload starts when you choose a file."
-      current={current === null ? null : { name: current || 'Base file' }}
+      label={t('baseFile')}
+      hint={t('baseFileHint')}
+      current={current === null ? null : { name: current || t('baseFile') }}
       value={value}
       {...upload}
     />

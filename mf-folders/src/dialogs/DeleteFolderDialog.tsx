@@ -1,8 +1,9 @@
 import type { Folder } from '@baton/contracts';
 import { Banner, Button, Dialog } from '@baton/ui';
+import { useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { useDeleteFolderMutation } from '../folders/api';
-import { messages } from '../messages';
+import { book } from '../messages';
 
 /**
  * The delete confirmation (SPEC §2 Dialogs): the folder goes, its tasks stay, back in Personal Tasks
@@ -17,6 +18,7 @@ export function DeleteFolderDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const t = useT(book);
   const [remove, { isLoading }] = useDeleteFolderMutation();
   const [failed, setFailed] = useState(false);
 
@@ -34,21 +36,21 @@ export function DeleteFolderDialog({
     <Dialog
       open
       role="alertdialog"
-      title="Delete folder?"
-      description={`“${folder.name}” will be deleted. Its tasks are kept: they go back to Personal Tasks.`}
+      title={t('deleteTitle')}
+      description={t('deleteDescription', { name: folder.name })}
       onClose={isLoading ? undefined : onClose}
     >
       {failed ? (
         <Banner tone="error" onDismiss={() => setFailed(false)} autoDismissMs={0}>
-          {messages.deleteFailed}
+          {t('deleteFailed')}
         </Banner>
       ) : null}
       <div className="folder-dialog__actions">
         <Button variant="secondary" disabled={isLoading} onClick={onClose}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="danger" busy={isLoading} onClick={confirm}>
-          {isLoading ? 'Deleting…' : 'Delete folder'}
+          {isLoading ? t('deleting') : t('deleteFolder')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import type { Folder } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
 import { Button, Dialog, NoticeBanner, TextField, useNotice } from '@baton/ui';
+import { translate, useT } from '@baton/web-platform';
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import {
   type FolderFields,
@@ -8,10 +9,17 @@ import {
   useCreateFolderMutation,
   useUpdateFolderMutation,
 } from '../folders/api';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { BaseFileField } from './BaseFileField';
 import { type BaseFileChoice, baseFilePayload, defaultLabel } from './baseFile';
-import { type ColourOption, initialColour, noColour, paletteEntry, paletteOptions } from './palette';
+import {
+  type ColourOption,
+  colourLabel,
+  initialColour,
+  noColour,
+  paletteEntry,
+  paletteOptions,
+} from './palette';
 
 export interface FolderFormFields {
   name: string;
@@ -24,10 +32,11 @@ const length = (text: string) => [...text].length;
 
 /** The first rule of SPEC §5 "Folder create" / "Folder edit" the fields break, or null. */
 export function folderFormProblem(fields: Pick<FolderFormFields, 'name' | 'label'>): string | null {
+  const t = translate(book);
   const name = fields.name.trim();
-  if (!name) return messages.nameRequired;
-  if (length(name) > limits.folderName) return messages.nameTooLong;
-  if (length(fields.label.trim()) > limits.baseFileLabel) return messages.labelTooLong;
+  if (!name) return t('nameRequired');
+  if (length(name) > limits.folderName) return t('nameTooLong');
+  if (length(fields.label.trim()) > limits.baseFileLabel) return t('labelTooLong');
   return null;
 }
 
@@ -48,6 +57,7 @@ export function FolderFormDialog({
   onClose: () => void;
   onSaved?: (folder: Folder) => void;
 }) {
+  const t = useT(book);
   const editing = folder !== undefined;
   const current = folder?.baseFileKey ? (folder.baseFileLabel ?? '') : null;
   const [fields, setFields] = useState<FolderFormFields>({
@@ -68,9 +78,7 @@ export function FolderFormDialog({
   const options: ColourOption[] = [
     ...paletteOptions,
     // A colour from before the palette, kept until another is chosen.
-    ...(folder?.color && !paletteEntry(folder.color)
-      ? [{ name: `Current (${folder.color})`, value: folder.color }]
-      : []),
+    ...(folder?.color && !paletteEntry(folder.color) ? [{ name: folder.color, value: folder.color }] : []),
     ...(editing ? [noColour] : []),
   ];
 
@@ -92,20 +100,20 @@ export function FolderFormDialog({
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      show('error', failureOf(error, editing ? messages.saveFailed : messages.createFailed));
+      show('error', failureOf(error, editing ? t('saveFailed') : t('createFailed')));
     }
   }
 
-  const title = editing ? 'Edit folder' : 'Create Folder';
+  const title = editing ? t('editFolder') : t('createFolder');
   return (
     <Dialog open title={title} onClose={busy ? undefined : onClose} className="folder-dialog">
       <form className="folder-form" onSubmit={submit} noValidate>
         <NoticeBanner notice={notice} onDismiss={clear} />
         <TextField
-          label="Folder name"
+          label={t('nameLabel')}
           required
           maxLength={limits.folderName}
-          hint={`Up to ${limits.folderName} characters.`}
+          hint={t('nameHint')}
           value={fields.name}
           onChange={(event) => set({ name: event.target.value })}
         />
@@ -120,9 +128,9 @@ export function FolderFormDialog({
         />
         {hasFile(fields.baseFile, current) ? (
           <TextField
-            label="Display name"
+            label={t('displayName')}
             maxLength={limits.baseFileLabel}
-            hint={`Shown for the base file, up to ${limits.baseFileLabel} characters.`}
+            hint={t('displayNameHint')}
             value={fields.label}
             onChange={(event) => {
               setLabelTouched(true);
@@ -132,11 +140,11 @@ export function FolderFormDialog({
         ) : null}
         <div className="folder-dialog__actions">
           <Button variant="secondary" disabled={busy} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           {/* Nothing to save until the chosen file is stored. */}
           <Button type="submit" busy={busy} disabled={uploading}>
-            {busy ? (editing ? 'Saving…' : 'Creating…') : editing ? 'Save changes' : 'Create Folder'}
+            {busy ? (editing ? t('saving') : t('creating')) : editing ? t('saveChanges') : t('createFolder')}
           </Button>
         </div>
       </form>
@@ -154,10 +162,11 @@ function ColourField({
   value: string | null;
   onChange: (color: string | null) => void;
 }) {
+  const t = useT(book);
   const group = useId();
   return (
     <fieldset className="b-field folder-palette">
-      <legend className="b-field__label">Colour</legend>
+      <legend className="b-field__label">{t('colour')}</legend>
       <div className="folder-palette__options">
         {options.map((option) => (
           <label key={option.name} className="folder-palette__option">
@@ -173,7 +182,7 @@ function ColourField({
               style={option.value ? ({ '--folder-color': option.value } as CSSProperties) : undefined}
               aria-hidden="true"
             />
-            <span>{option.name}</span>
+            <span>{colourLabel(option, t)}</span>
           </label>
         ))}
       </div>

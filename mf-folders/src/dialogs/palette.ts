@@ -1,6 +1,9 @@
 import { defaultFolderColor, folderPalette } from '@baton/contracts/constants';
+import type { Translate } from '@baton/web-platform';
+import type { book } from '../messages';
 
 export interface ColourOption {
+  /** The palette's name (English, a key of the book), or the stored hex value of a colour from before it. */
   name: string;
   /** Hex value, or null for "No colour". */
   value: string | null;
@@ -26,6 +29,9 @@ export function initialColour(folder?: { color: string | null }) {
   return paletteEntry(folder.color)?.value ?? folder.color;
 }
 
-/** The name to announce for a colour: the palette's, "No colour", or the hex value. */
-export const colourName = (color: string | null) =>
-  color === null ? noColour.name : (paletteEntry(color)?.name ?? color);
+/** What the form calls a colour in the person's language: the palette's name, "No colour", or "Current (#hex)". */
+export function colourLabel(option: ColourOption, t: Translate<(typeof book)['en']>) {
+  if (option.value === null) return t('noColour');
+  const entry = paletteEntry(option.value);
+  return entry ? t(entry.name as keyof typeof folderPalette) : t('currentColour', { color: option.value });
+}

@@ -1,5 +1,11 @@
 import type { Folder } from '@baton/contracts';
-import { type PlatformDispatch, type PlatformQueryError, platformApi } from '@baton/web-platform';
+import {
+  currentLanguage,
+  localizeSentence,
+  type PlatformDispatch,
+  type PlatformQueryError,
+  platformApi,
+} from '@baton/web-platform';
 
 /** The two lists of SPEC §7 `GET /api/folders/?archived=0|1`. */
 export type FolderList = 'active' | 'archived';
@@ -75,7 +81,7 @@ export function refetchFolders(dispatch: PlatformDispatch) {
 export function failureOf(error: unknown, fallback: string) {
   const failure = error as Partial<PlatformQueryError> | undefined;
   const refused = typeof failure?.status === 'number' && failure.status >= 400 && failure.status < 500;
-  return refused && failure?.message ? failure.message : fallback;
+  return refused && failure?.message ? localizeSentence(failure.message, currentLanguage()) : fallback;
 }
 
 export const {

@@ -1,10 +1,9 @@
 import type { Folder } from '@baton/contracts';
 import { cx } from '@baton/ui';
-import { useTaskDropTarget } from '@baton/web-platform';
+import { useT, useTaskDropTarget } from '@baton/web-platform';
 import type { CSSProperties, Ref } from 'react';
 import { LinkIcon } from '../icons';
-
-export const taskCount = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
+import { book } from '../messages';
 
 /** A folder's colour as the cards and the view paint it; no colour shows a neutral outline. */
 export const folderColour = (folder: Pick<Folder, 'color'>) =>
@@ -31,6 +30,7 @@ export function FolderCard({
     onDrop: (ids) => onDropTasks?.(folder, ids),
     disabled: !onDropTasks,
   });
+  const t = useT(book);
   const idBase = `folder-card-${folder.id}`;
   const setRefs = (node: HTMLButtonElement | null) => {
     target.ref(node);
@@ -62,12 +62,15 @@ export function FolderCard({
           {folder.name}
         </span>{' '}
         <span className="folder-card__meta">
-          <span id={`${idBase}-count`}>{taskCount(folder.task_count)}</span>
+          <span id={`${idBase}-count`}>{t('tasks', { count: folder.task_count })}</span>
           {folder.baseFileKey ? (
-            <span className="folder-card__link" title={`Base file: ${folder.baseFileLabel || 'unnamed'}`}>
+            <span
+              className="folder-card__link"
+              title={t('baseFileOf', { label: folder.baseFileLabel || t('unnamed') })}
+            >
               <LinkIcon />
               <span id={`${idBase}-file`} className="b-visually-hidden">
-                has a base file
+                {t('hasBaseFile')}
               </span>
             </span>
           ) : null}

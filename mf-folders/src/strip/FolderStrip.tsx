@@ -1,12 +1,12 @@
 import type { Folder } from '@baton/contracts';
 import { Button, NoticeBanner, Tabs, useNotice } from '@baton/ui';
-import { useCreateFolderSignal, useOnline, useOpenFolder } from '@baton/web-platform';
+import { useCreateFolderSignal, useOnline, useOpenFolder, useT } from '@baton/web-platform';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FolderFormDialog } from '../dialogs/FolderFormDialog';
 import { type FolderList, failureOf, useFoldersQuery, useUpdateFolderMutation } from '../folders/api';
 import { takeReturn } from '../folders/focus';
 import { useLiveFolders } from '../folders/live';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { FolderCard } from './FolderCard';
 import { useFileTasks } from './fileTasks';
 import '../folders.css';
@@ -17,6 +17,7 @@ import '../folders.css';
  * Task cards dropped on a folder are filed in it. It answers the workspace's "create folder" request.
  */
 export default function FolderStrip() {
+  const t = useT(book);
   const headingId = useId();
   const [list, setList] = useState<FolderList>('active');
   const [creating, setCreating] = useState(false);
@@ -38,9 +39,9 @@ export default function FolderStrip() {
     setRestoring(folder.id);
     try {
       await update({ id: folder.id, patch: { is_archived: false } }).unwrap();
-      show('success', `${folder.name} restored.`);
+      show('success', t('restored', { name: folder.name }));
     } catch (error) {
-      show('error', failureOf(error, messages.restoreFailed));
+      show('error', failureOf(error, t('restoreFailed')));
     } finally {
       setRestoring(null);
     }
@@ -50,44 +51,44 @@ export default function FolderStrip() {
     <section className="folder-strip" aria-labelledby={headingId}>
       <div className="folder-strip__header">
         <h2 id={headingId} className="folder-strip__title">
-          Folders
+          {t('folders')}
         </h2>
         <Button variant="secondary" onClick={() => setCreating(true)}>
-          Create Folder
+          {t('createFolder')}
         </Button>
       </div>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <Tabs
-        aria-label="Which folders"
+        aria-label={t('whichFolders')}
         className="folder-strip__tabs"
         value={list}
         onChange={(id) => setList(id as FolderList)}
         tabs={[
-          { id: 'active', label: 'Active' },
-          { id: 'archived', label: 'Archived' },
+          { id: 'active', label: t('active') },
+          { id: 'archived', label: t('archived') },
         ]}
       >
         {list === 'active' ? (
           <Folders
             list="active"
-            empty={messages.empty}
+            empty={t('empty')}
             onOpen={(folder) => openFolder(folder.id)}
             onDropTasks={drop}
           />
         ) : (
           <Folders
             list="archived"
-            empty={messages.archivedEmpty}
+            empty={t('archivedEmpty')}
             onOpen={(folder) => openFolder(folder.id)}
             extra={(folder) => (
               <Button
                 variant="secondary"
                 className="folder-strip__restore"
                 busy={restoring === folder.id}
-                aria-label={`Restore ${folder.name}`}
+                aria-label={t('restoreOf', { name: folder.name })}
                 onClick={() => restore(folder)}
               >
-                Restore
+                {t('restore')}
               </Button>
             )}
           />
@@ -96,7 +97,7 @@ export default function FolderStrip() {
       {creating ? (
         <FolderFormDialog
           onClose={() => setCreating(false)}
-          onSaved={(folder) => show('success', `Folder ${folder.name} created.`)}
+          onSaved={(folder) => show('success', t('created', { name: folder.name }))}
         />
       ) : null}
     </section>
@@ -117,6 +118,7 @@ function Folders({
   onDropTasks?: (folder: Folder, taskIds: string[]) => void;
   extra?: (folder: Folder) => ReactNode;
 }) {
+  const t = useT(book);
   const { data, isLoading, isError, isFetching, refetch } = useFoldersQuery(list);
   const online = useOnline();
   const cards = useRef(new Map<string, HTMLButtonElement>());
@@ -131,16 +133,16 @@ function Folders({
   if (isLoading)
     return (
       <p className="folder-strip__state" role="status">
-        {messages.loading}
+        {t('loading')}
       </p>
     );
   if (isError && !data)
     return (
       <div className="folder-strip__state folder-strip__state--failed" role="alert">
         {/* Offline, that is the reason (the list asks again by itself when the connection returns). */}
-        <p>{online ? `${messages.unavailable} ${messages.tasksStillWork}` : messages.offline}</p>
+        <p>{online ? `${t('unavailable')} ${t('tasksStillWork')}` : t('offline')}</p>
         <Button variant="secondary" busy={isFetching} onClick={() => refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );

@@ -1,11 +1,10 @@
 import type { Folder } from '@baton/contracts';
+import { useT } from '@baton/web-platform';
 import { useCallback } from 'react';
 import { failureOf, useAttachTasksMutation } from '../folders/api';
-import { messages } from '../messages';
+import { book } from '../messages';
 
 export type FilingResult = { ok: true; text: string } | { ok: false; text: string };
-
-const tasksWord = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
 
 /**
  * Files tasks in a folder (`POST /api/folders/{id}/attach-tasks/`). The one way in, so that a drop now and
@@ -14,15 +13,19 @@ const tasksWord = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
  */
 export function useFileTasks() {
   const [attach] = useAttachTasksMutation();
+  const t = useT(book);
   return useCallback(
     async (folder: Pick<Folder, 'id' | 'name'>, taskIds: readonly string[]): Promise<FilingResult> => {
       try {
         await attach({ id: folder.id, taskIds: [...taskIds] }).unwrap();
-        return { ok: true, text: `Moved ${tasksWord(taskIds.length)} to ${folder.name}.` };
+        return {
+          ok: true,
+          text: t('moved', { tasks: t('tasks', { count: taskIds.length }), name: folder.name }),
+        };
       } catch (error) {
-        return { ok: false, text: failureOf(error, messages.fileFailed) };
+        return { ok: false, text: failureOf(error, t('fileFailed')) };
       }
     },
-    [attach],
+    [attach, t],
   );
 }

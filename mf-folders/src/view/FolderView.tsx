@@ -1,6 +1,6 @@
 import type { Folder } from '@baton/contracts';
 import { Button, FilePreviewDialog, NoticeBanner, useNotice } from '@baton/ui';
-import { type FolderViewProps, useApiClient, useCloseFolder } from '@baton/web-platform';
+import { type FolderViewProps, useApiClient, useCloseFolder, useT } from '@baton/web-platform';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DeleteFolderDialog } from '../dialogs/DeleteFolderDialog';
 import { FolderFormDialog } from '../dialogs/FolderFormDialog';
@@ -8,8 +8,8 @@ import { failureOf, useFoldersQuery, useUpdateFolderMutation } from '../folders/
 import { rememberReturn } from '../folders/focus';
 import { useLiveFolders } from '../folders/live';
 import { BackIcon, LinkIcon } from '../icons';
-import { messages } from '../messages';
-import { folderColour, taskCount } from '../strip/FolderCard';
+import { book } from '../messages';
+import { folderColour } from '../strip/FolderCard';
 import '../folders.css';
 
 type Dialog = 'edit' | 'delete' | 'preview' | null;
@@ -20,6 +20,7 @@ type Dialog = 'edit' | 'delete' | 'preview' | null;
  * puts the folder's task list (mf-tasks) under it, and the bell stays in its header.
  */
 export default function FolderView({ folderId }: FolderViewProps) {
+  const t = useT(book);
   const active = useFoldersQuery('active');
   // An archived folder opens too: its tasks are still somewhere to be seen.
   const archived = useFoldersQuery('archived');
@@ -43,17 +44,17 @@ export default function FolderView({ folderId }: FolderViewProps) {
   const failed = (active.isError && !active.data) || (archived.isError && !archived.data);
   const loading = active.isLoading || archived.isLoading || !settled;
   return (
-    <section className="folder-view" aria-label="Folder">
+    <section className="folder-view" aria-label={t('folder')}>
       <div className="folder-view__bar">
         <BackButton onBack={back} />
         {loading && !failed ? (
           <p className="folder-view__state" role="status">
-            {messages.viewLoading}
+            {t('viewLoading')}
           </p>
         ) : failed ? (
           <div className="folder-view__state" role="alert">
             <p>
-              {messages.unavailable} {messages.tasksStillWork}
+              {t('unavailable')} {t('tasksStillWork')}
             </p>
             <Button
               variant="secondary"
@@ -62,12 +63,12 @@ export default function FolderView({ folderId }: FolderViewProps) {
                 archived.refetch();
               }}
             >
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
         ) : (
           <p className="folder-view__state" role="alert">
-            {messages.gone}
+            {t('gone')}
           </p>
         )}
       </div>
@@ -76,10 +77,11 @@ export default function FolderView({ folderId }: FolderViewProps) {
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const t = useT(book);
   return (
     <button type="button" className="folder-view__back" onClick={onBack}>
       <BackIcon />
-      <span className="b-visually-hidden">Back to Personal Tasks</span>
+      <span className="b-visually-hidden">{t('back')}</span>
     </button>
   );
 }
@@ -93,13 +95,14 @@ function FolderHeader({
   onBack: () => void;
   onDeleted: () => void;
 }) {
+  const t = useT(book);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { request } = useApiClient();
   const { notice, show, clear } = useNotice();
   const [update, updating] = useUpdateFolderMutation();
-  const label = folder.baseFileLabel || 'Base file';
+  const label = folder.baseFileLabel || t('baseFile');
 
   // Opening a folder replaces the card that had the focus: the view's heading takes it.
   useEffect(() => {
@@ -109,9 +112,12 @@ function FolderHeader({
   async function setArchived(is_archived: boolean) {
     try {
       await update({ id: folder.id, patch: { is_archived } }).unwrap();
-      show('success', is_archived ? `${folder.name} archived.` : `${folder.name} restored.`);
+      show(
+        'success',
+        is_archived ? t('archivedDone', { name: folder.name }) : t('restored', { name: folder.name }),
+      );
     } catch (error) {
-      show('error', failureOf(error, is_archived ? messages.archiveFailed : messages.restoreFailed));
+      show('error', failureOf(error, is_archived ? t('archiveFailed') : t('restoreFailed')));
     }
   }
 
@@ -126,14 +132,14 @@ function FolderHeader({
         <h2 id={headingId} ref={heading} tabIndex={-1} className="folder-view__name">
           {folder.name}
         </h2>
-        {folder.is_archived ? <span className="folder-badge">Archived</span> : null}
+        {folder.is_archived ? <span className="folder-badge">{t('archived')}</span> : null}
       </div>
       <p className="folder-view__meta">
-        <span>{taskCount(folder.task_count)} open</span>
+        <span>{t('openTasks', { tasks: t('tasks', { count: folder.task_count }) })}</span>
         {folder.baseFileKey ? (
           <span className="folder-view__file">
             <LinkIcon />
-            <span>Base file: {label}</span>
+            <span>{t('baseFileOf', { label })}</span>
           </span>
         ) : null}
       </p>
@@ -141,21 +147,21 @@ function FolderHeader({
       <div className="folder-view__actions">
         {folder.baseFileKey ? (
           <Button variant="secondary" onClick={() => setDialog('preview')}>
-            Preview base file
+            {t('previewBaseFile')}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={() => setDialog('edit')}>
-          Edit folder
+          {t('editFolder')}
         </Button>
         <Button
           variant="secondary"
           busy={updating.isLoading}
           onClick={() => setArchived(!folder.is_archived)}
         >
-          {folder.is_archived ? 'Restore folder' : 'Archive folder'}
+          {folder.is_archived ? t('restoreFolder') : t('archiveFolder')}
         </Button>
         <Button variant="ghost" className="folder-view__delete" onClick={() => setDialog('delete')}>
-          Delete folder
+          {t('deleteFolder')}
         </Button>
       </div>
 
@@ -163,7 +169,7 @@ function FolderHeader({
         <FilePreviewDialog
           request={request}
           folderId={folder.id}
-          title={`Base file of ${folder.name}`}
+          title={t('previewTitle', { name: folder.name })}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -3,7 +3,10 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '../messages';
+import { book } from '../messages';
+
+const messages = book.en;
+
 import { ChangePasswordForm, passwordChangeProblem } from './ChangePasswordForm';
 
 const server = mockServer();

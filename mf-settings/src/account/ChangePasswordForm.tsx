@@ -1,23 +1,25 @@
 import { limits } from '@baton/contracts/constants';
 import { Button, NewPasswordField, NoticeBanner, PasswordField, useNotice } from '@baton/ui';
-import { failureMessage, useCurrentUser } from '@baton/web-platform';
+import { failureMessage, translate, useCurrentUser, useLocalize, useT } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { type PasswordChange, useChangePasswordMutation } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 
 const empty: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The first rule of SPEC §5 "Change password" that the fields break, or null. */
 export function passwordChangeProblem(fields: PasswordChange): string | null {
-  if (!fields.currentPassword || !fields.newPassword || !fields.confirmPassword)
-    return messages.passwordFillAll;
-  if (fields.newPassword !== fields.confirmPassword) return messages.passwordMismatch;
-  if (fields.newPassword.length < limits.passwordMin) return messages.passwordTooShort;
+  const t = translate(book);
+  if (!fields.currentPassword || !fields.newPassword || !fields.confirmPassword) return t('passwordFillAll');
+  if (fields.newPassword !== fields.confirmPassword) return t('passwordMismatch');
+  if (fields.newPassword.length < limits.passwordMin) return t('passwordTooShort');
   return null;
 }
 
 /** Current, new and confirmed password; other devices are signed out by the server, this one stays. */
 export function ChangePasswordForm() {
+  const t = useT(book);
+  const localize = useLocalize();
   const [fields, setFields] = useState(empty);
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { notice, show, clear } = useNotice();
@@ -39,40 +41,40 @@ export function ChangePasswordForm() {
     try {
       const result = await changePassword(fields).unwrap();
       setFields(empty);
-      show('success', result.message || messages.passwordChanged);
+      show('success', result.message ? localize(result.message) : t('passwordChanged'));
     } catch (error) {
-      show('error', failureMessage(error, messages.passwordFailed));
+      show('error', failureMessage(error, t('passwordFailed')));
     }
   }
 
   return (
     <form className="settings-form" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h3 id={headingId} className="settings-form__title">
-        Change password
+        {t('changePassword')}
       </h3>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <PasswordField
-        label="Current password"
+        label={t('currentPassword')}
         autoComplete="current-password"
         required
         {...field('currentPassword')}
       />
       <NewPasswordField
-        label="New password"
+        label={t('newPassword')}
         required
-        hint="At least 8 characters."
+        hint={t('newPasswordHint')}
         personal={user ? [user.email, user.firstName, user.lastName] : []}
         {...field('newPassword')}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('confirmPassword')}
         autoComplete="new-password"
         required
         {...field('confirmPassword')}
       />
       <div className="settings-form__actions">
         <Button type="submit" busy={isLoading}>
-          {isLoading ? 'Updating…' : 'Update password'}
+          {isLoading ? t('updating') : t('updatePassword')}
         </Button>
       </div>
     </form>

@@ -1,25 +1,29 @@
 import { Banner, Button, Dialog, PasswordField, TextField, useToast } from '@baton/ui';
-import { failureMessage, type PlatformQueryError, useLogout } from '@baton/web-platform';
+import {
+  failureMessage,
+  type PlatformQueryError,
+  type Translate,
+  useLocalize,
+  useLogout,
+  useT,
+} from '@baton/web-platform';
 import { type FormEvent, useState } from 'react';
 import { useDeleteAccountMutation } from '../api';
-import { messages } from '../messages';
+import { book, deletePhrase } from '../messages';
 import { Section } from '../Section';
 
 /** SPEC §5: the typed phrase, trimmed, must be "delete" (any case: the server accepts any case too). */
-export const phraseMatches = (typed: string) => typed.trim().toLowerCase() === messages.deletePhrase;
+export const phraseMatches = (typed: string) => typed.trim().toLowerCase() === deletePhrase;
 
 /** Account deletion behind a typed confirmation and the password (SPEC §2 Danger Zone, §4 Delete account). */
 export function DangerZone() {
+  const t = useT(book);
   const [open, setOpen] = useState(false);
   return (
-    <Section
-      title="Danger Zone"
-      danger
-      intro="Deleting your account erases your tasks, trusted users and notifications for good. It cannot be undone."
-    >
+    <Section title={t('dangerTitle')} danger intro={t('dangerIntro')}>
       <div className="settings-form__actions">
         <Button variant="danger" onClick={() => setOpen(true)}>
-          Delete Account
+          {t('deleteAccount')}
         </Button>
       </div>
       {open ? <DeleteAccountDialog onCancel={() => setOpen(false)} /> : null}
@@ -28,12 +32,14 @@ export function DangerZone() {
 }
 
 /** A 400 names what to fix (a wrong password); any other failure gets SPEC's own sentence. */
-const deleteFailure = (error: unknown) =>
+const deleteFailure = (error: unknown, t: Translate<(typeof book)['en']>) =>
   (error as Partial<PlatformQueryError>)?.status === 400
-    ? failureMessage(error, messages.deleteFailed)
-    : messages.deleteFailed;
+    ? failureMessage(error, t('deleteFailed'))
+    : t('deleteFailed');
 
 function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
+  const t = useT(book);
+  const localize = useLocalize();
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,12 +56,12 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
     try {
       message = (await deleteAccount({ confirmation: typed.trim(), password }).unwrap()).message;
     } catch (error) {
-      setFailure(deleteFailure(error));
+      setFailure(deleteFailure(error, t));
       return;
     }
     // The account and its sessions are gone on the server. The page's toast outlives this view, so the
     // goodbye stays readable over the sign-in page that logout leads to (SPEC §4's alert, without a browser one).
-    toast(message || messages.deleteDone, 'success');
+    toast(message ? localize(message) : t('deleteDone'), 'success');
     await logout();
   }
 
@@ -63,8 +69,8 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
     <Dialog
       open
       role="alertdialog"
-      title="Confirm Account Deletion"
-      description='This erases your account and everything in it. Type "delete" and your password to confirm.'
+      title={t('confirmDeletion')}
+      description={t('confirmDeletionText')}
       onClose={isLoading ? undefined : onCancel}
     >
       <form className="settings-form" onSubmit={submit} noValidate>
@@ -74,7 +80,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
           </Banner>
         ) : null}
         <TextField
-          label='Type "delete" to confirm'
+          label={t('typeDelete')}
           name="confirmation"
           autoComplete="off"
           autoCapitalize="off"
@@ -83,7 +89,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
           onChange={(event) => setTyped(event.target.value)}
         />
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           autoComplete="current-password"
           required
@@ -92,10 +98,10 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
         />
         <div className="settings-form__actions">
           <Button variant="secondary" onClick={onCancel} disabled={isLoading}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={!ready} busy={isLoading}>
-            {isLoading ? 'Deleting…' : 'Delete Account'}
+            {isLoading ? t('deleting') : t('deleteAccount')}
           </Button>
         </div>
       </form>

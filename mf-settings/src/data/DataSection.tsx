@@ -1,3 +1,5 @@
+import { useT } from '@baton/web-platform';
+import { book } from '../messages';
 import { Section } from '../Section';
 import { CalendarFeed } from './CalendarFeed';
 import { ExportPanel } from './ExportPanel';
@@ -5,11 +7,9 @@ import { ImportWizard } from './ImportWizard';
 
 /** Tasks out (export files, the calendar feed) and in (imports from Todoist, Trello or Baton). */
 export function DataSection() {
+  const t = useT(book);
   return (
-    <Section
-      title="Your data"
-      intro="Take your tasks elsewhere, bring tasks from other apps, or see them in your calendar."
-    >
+    <Section title={t('dataTitle')} intro={t('dataIntro')}>
       <ExportPanel />
       <ImportWizard />
       <CalendarFeed />

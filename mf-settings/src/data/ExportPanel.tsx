@@ -1,18 +1,19 @@
 import { Button, NoticeBanner, useNotice } from '@baton/ui';
-import { useApiClient } from '@baton/web-platform';
+import { useApiClient, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { transferRoutes } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { download } from './download';
 
 const formats = {
-  csv: { label: 'Export as CSV', path: transferRoutes.exportCsv.path, fallback: 'baton-tasks.csv' },
-  json: { label: 'Export as JSON', path: transferRoutes.exportJson.path, fallback: 'baton-tasks.json' },
+  csv: { label: 'exportCsv', path: transferRoutes.exportCsv.path, fallback: 'baton-tasks.csv' },
+  json: { label: 'exportJson', path: transferRoutes.exportJson.path, fallback: 'baton-tasks.json' },
 } as const;
 type Format = keyof typeof formats;
 
 /** Every task the person owns or receives, as a CSV (a spreadsheet) or a JSON file (with comments and notes). */
 export function ExportPanel() {
+  const t = useT(book);
   const client = useApiClient();
   const { notice, show, clear } = useNotice();
   const [busy, setBusy] = useState<Format | null>(null);
@@ -22,9 +23,12 @@ export function ExportPanel() {
     setBusy(format);
     clear();
     try {
-      show('success', messages.exportDone(await download(client, path, fallback, messages.exportFailed)));
+      show(
+        'success',
+        t('exportDone', { fileName: await download(client, path, fallback, t('exportFailed')) }),
+      );
     } catch (error) {
-      show('error', error instanceof Error ? error.message : messages.exportFailed);
+      show('error', error instanceof Error ? error.message : t('exportFailed'));
     } finally {
       setBusy(null);
     }
@@ -32,11 +36,8 @@ export function ExportPanel() {
 
   return (
     <div className="settings-data__part">
-      <h3 className="settings-form__title">Export your tasks</h3>
-      <p className="settings-muted">
-        Every task you own or received. CSV opens in a spreadsheet; JSON also holds comments and progress
-        notes, and either one can be imported here again.
-      </p>
+      <h3 className="settings-form__title">{t('exportTitle')}</h3>
+      <p className="settings-muted">{t('exportIntro')}</p>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <div className="settings-data__actions">
         {(Object.keys(formats) as Format[]).map((format) => (
@@ -47,7 +48,7 @@ export function ExportPanel() {
             disabled={busy !== null}
             onClick={() => run(format)}
           >
-            {busy === format ? `Downloading ${format.toUpperCase()}…` : formats[format].label}
+            {busy === format ? t('downloading', { format: format.toUpperCase() }) : t(formats[format].label)}
           </Button>
         ))}
       </div>

@@ -1,10 +1,10 @@
 import type { ImportReport } from '@baton/contracts';
 import { limits } from '@baton/contracts/constants';
 import { Banner, Button } from '@baton/ui';
-import { failureMessage } from '@baton/web-platform';
+import { failureMessage, type Translate, translate, useLocalize, useT } from '@baton/web-platform';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useImportTasksMutation } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { ImportSummary, LeftOut, PreviewTable } from './ImportReport';
 
 /** The file read in step 1, sent again as it was when the person confirms. */
@@ -20,9 +20,10 @@ type Step =
 
 /** What is wrong with a chosen file before it is sent, or null. */
 export function fileProblem(file: File | undefined) {
-  if (!file) return messages.importChooseFile;
-  if (file.size > limits.importBytes) return messages.importTooLarge;
-  if (file.size === 0) return messages.importEmpty;
+  const t = translate(book);
+  if (!file) return t('importChooseFile');
+  if (file.size > limits.importBytes) return t('importTooLarge');
+  if (file.size === 0) return t('importEmpty');
   return null;
 }
 
@@ -32,6 +33,8 @@ export function fileProblem(file: File | undefined) {
  * region says what the preview and the import found.
  */
 export function ImportWizard() {
+  const t = useT(book);
+  const localize = useLocalize();
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [announcement, setAnnouncement] = useState('');
   // Not on the page's first paint (Settings opens at its own heading): only once the person moves a step.
@@ -45,14 +48,14 @@ export function ImportWizard() {
 
   return (
     <div className="settings-data__part settings-import">
-      <h3 className="settings-form__title">Import tasks</h3>
+      <h3 className="settings-form__title">{t('importTitle')}</h3>
       {step.name === 'choose' ? (
         <ChooseStep
           focus={moved}
           onPreview={(file, report) =>
             go(
               { name: 'preview', file, report },
-              messages.importPreviewReady(report.created, report.skipped.length + report.refused.length),
+              previewReady(t, report.created, report.skipped.length + report.refused.length),
             )
           }
         />
@@ -62,7 +65,7 @@ export function ImportWizard() {
           file={step.file}
           report={step.report}
           onCancel={() => go({ name: 'choose' })}
-          onDone={(report) => go({ name: 'done', report }, report.message)}
+          onDone={(report) => go({ name: 'done', report }, localize(report.message))}
         />
       ) : (
         <DoneStep focus={moved} report={step.report} onAgain={() => go({ name: 'choose' })} />
@@ -76,13 +79,14 @@ export function ImportWizard() {
 
 /** A step's heading; `focus`: it takes focus as it appears (each step mounts its own). */
 function StepHeading({ focus, n, children }: { focus: boolean; n: number; children: string }) {
+  const t = useT(book);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
   return (
     <h4 ref={heading} className="settings-import__step" tabIndex={-1}>
-      <span className="settings-import__count">Step {n} of 3:</span> {children}
+      <span className="settings-import__count">{t('stepOf', { n })}</span> {children}
     </h4>
   );
 }
@@ -94,6 +98,7 @@ function ChooseStep({
   focus: boolean;
   onPreview: (file: ChosenFile, report: ImportReport) => void;
 }) {
+  const t = useT(book);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -121,7 +126,7 @@ function ChooseStep({
     try {
       content = await file.text();
     } catch {
-      return setFailure(messages.importUnreadable);
+      return setFailure(t('importUnreadable'));
     } finally {
       setReading(false);
     }
@@ -129,18 +134,18 @@ function ChooseStep({
     try {
       onPreview(chosenFile, await preview({ ...chosenFile, confirm: false }).unwrap());
     } catch (error) {
-      setFailure(failureMessage(error, messages.importFailed));
+      setFailure(failureMessage(error, t('importFailed')));
     }
   }
 
   return (
     <form className="settings-import__form" onSubmit={submit} noValidate>
       <StepHeading focus={focus} n={1}>
-        Choose a file
+        {t('chooseFile')}
       </StepHeading>
       <div className="b-field">
         <label htmlFor={inputId} className="b-field__label">
-          File to import
+          {t('fileToImport')}
         </label>
         <input
           id={inputId}
@@ -153,7 +158,7 @@ function ChooseStep({
           onChange={chosen}
         />
         <p id={hintId} className="b-field__hint">
-          {messages.importHint} Tasks are added to Personal Tasks; ones you have already are skipped.
+          {t('importHint')}
         </p>
         {failure ? (
           <p id={errorId} className="b-field__error" role="alert">
@@ -163,7 +168,7 @@ function ChooseStep({
       </div>
       <div className="settings-data__actions">
         <Button type="submit" busy={busy}>
-          {busy ? 'Reading the file…' : 'Preview the import'}
+          {busy ? t('readingFile') : t('previewImport')}
         </Button>
       </div>
     </form>
@@ -183,6 +188,7 @@ function PreviewStep({
   onCancel: () => void;
   onDone: (report: ImportReport) => void;
 }) {
+  const t = useT(book);
   const [importTasks, { isLoading }] = useImportTasksMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -191,17 +197,17 @@ function PreviewStep({
     try {
       onDone(await importTasks({ ...file, confirm: true }).unwrap());
     } catch (error) {
-      setFailure(failureMessage(error, messages.importFailed));
+      setFailure(failureMessage(error, t('importFailed')));
     }
   }
 
   return (
     <div className="settings-import__body">
       <StepHeading focus={focus} n={2}>
-        Check what will be imported
+        {t('checkImport')}
       </StepHeading>
       <ImportSummary report={report} fileName={file.fileName} />
-      {report.created > 0 ? <PreviewTable report={report} /> : <p>{messages.importNothing}</p>}
+      {report.created > 0 ? <PreviewTable report={report} /> : <p>{t('importNothing')}</p>}
       <LeftOut report={report} />
       {failure ? (
         <Banner tone="error" onDismiss={() => setFailure(null)} autoDismissMs={0}>
@@ -211,11 +217,11 @@ function PreviewStep({
       <div className="settings-data__actions">
         {report.created > 0 ? (
           <Button busy={isLoading} onClick={confirm}>
-            {isLoading ? 'Importing…' : `Import ${report.created} ${report.created === 1 ? 'task' : 'tasks'}`}
+            {isLoading ? t('importing') : t('importTasks', { count: report.created })}
           </Button>
         ) : null}
         <Button variant="secondary" disabled={isLoading} onClick={onCancel}>
-          {report.created > 0 ? 'Cancel' : 'Choose another file'}
+          {report.created > 0 ? t('cancel') : t('chooseAnother')}
         </Button>
       </div>
     </div>
@@ -223,19 +229,29 @@ function PreviewStep({
 }
 
 function DoneStep({ focus, report, onAgain }: { focus: boolean; report: ImportReport; onAgain: () => void }) {
+  const t = useT(book);
+  const localize = useLocalize();
   return (
     <div className="settings-import__body">
       <StepHeading focus={focus} n={3}>
-        Import finished
+        {t('importFinished')}
       </StepHeading>
-      <p className="settings-import__message">{report.message}</p>
+      <p className="settings-import__message">{localize(report.message)}</p>
       <ImportSummary report={report} />
       <LeftOut report={report} />
       <div className="settings-data__actions">
         <Button variant="secondary" onClick={onAgain}>
-          Import another file
+          {t('importAnother')}
         </Button>
       </div>
     </div>
   );
+}
+
+/** What the live region says once the preview is there: "3 tasks will be created, 1 row left out." */
+function previewReady(t: Translate<(typeof book)['en']>, created: number, leftOut: number) {
+  const tasks = t('tasks', { count: created });
+  return leftOut
+    ? t('importPreviewReadyLeftOut', { tasks, rows: t('rows', { count: leftOut }) })
+    : t('importPreviewReady', { tasks });
 }

@@ -1,15 +1,14 @@
 import type { DigestPreference } from '@baton/contracts';
 import { digestFrequencies } from '@baton/contracts/constants';
 import { Button, NoticeBanner, useNotice } from '@baton/ui';
-import { failureMessage } from '@baton/web-platform';
+import { failureMessage, useLanguage, useLocalize, useT } from '@baton/web-platform';
+import { useMemo } from 'react';
 import { useSendTestDigestMutation } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { ChoiceField } from './ChoiceField';
-import { frequencyNames, hourName, hours, weekdayNames } from './preferences';
+import { frequencyKey, hourName, hours, weekdayNames } from './preferences';
 
-const frequencyChoices = digestFrequencies.map((value) => ({ value, name: frequencyNames[value] }));
 const hourChoices = hours.map((value) => ({ value, name: hourName(value) }));
-const weekdayChoices = weekdayNames.map((name, value) => ({ value, name }));
 
 /**
  * How often what was set to "In the digest" goes out as one mail: hourly, daily at an hour, weekly on a day at
@@ -23,19 +22,26 @@ export function DigestFields({
   onChange: (change: Partial<DigestPreference>) => void;
 }) {
   const { frequency } = digest;
+  const t = useT(book);
+  const language = useLanguage();
+  const frequencyChoices = digestFrequencies.map((value) => ({ value, name: t(frequencyKey(value)) }));
+  const weekdayChoices = useMemo(
+    () => weekdayNames(language).map((name, value) => ({ value, name })),
+    [language],
+  );
   return (
     <fieldset className="settings-digest">
-      <legend className="settings-form__title">E-mail digest</legend>
+      <legend className="settings-form__title">{t('digestTitle')}</legend>
       <div className="settings-digest__fields">
         <ChoiceField
-          label="How often"
+          label={t('howOften')}
           value={frequency}
           choices={frequencyChoices}
           onChange={(next) => onChange({ frequency: next })}
         />
         {frequency === 'weekly' ? (
           <ChoiceField
-            label="Day"
+            label={t('day')}
             value={digest.weekday}
             choices={weekdayChoices}
             onChange={(weekday) => onChange({ weekday })}
@@ -43,29 +49,31 @@ export function DigestFields({
         ) : null}
         {frequency === 'daily' || frequency === 'weekly' ? (
           <ChoiceField
-            label="Time"
+            label={t('time')}
             value={digest.hour}
             choices={hourChoices}
             onChange={(hour) => onChange({ hour })}
           />
         ) : null}
       </div>
-      {frequency === 'off' ? <p className="settings-hint">{messages.digestOff}</p> : null}
+      {frequency === 'off' ? <p className="settings-hint">{t('digestOff')}</p> : null}
       <TestDigest />
     </fieldset>
   );
 }
 
 function TestDigest() {
+  const t = useT(book);
+  const localize = useLocalize();
   const [send, { isLoading }] = useSendTestDigestMutation();
   const { notice, show, clear } = useNotice();
 
   async function onSend() {
     clear();
     try {
-      show('success', (await send().unwrap()).message);
+      show('success', localize((await send().unwrap()).message));
     } catch (error) {
-      show('error', failureMessage(error, messages.testDigestFailed));
+      show('error', failureMessage(error, t('testDigestFailed')));
     }
   }
 
@@ -73,7 +81,7 @@ function TestDigest() {
     <div className="settings-digest__test">
       <NoticeBanner notice={notice} onDismiss={clear} />
       <Button variant="secondary" onClick={onSend} busy={isLoading}>
-        {isLoading ? 'Sending…' : 'Send me a test digest'}
+        {isLoading ? t('sending') : t('sendTestDigest')}
       </Button>
     </div>
   );

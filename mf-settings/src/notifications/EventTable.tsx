@@ -1,14 +1,15 @@
 import type { EmailMode, EventPreference, NotificationEvent } from '@baton/contracts';
 import { emailModes, notificationEvents } from '@baton/contracts/constants';
-import { messages } from '../messages';
-import { channels, emailModeNames, eventNames } from './preferences';
+import { type Translate, useT } from '@baton/web-platform';
+import { book } from '../messages';
+import { channels, emailModeKey, eventKey } from './preferences';
 
 type Channel = keyof typeof channels;
 export type EventChange = { [C in Channel]?: EventPreference[C] };
 
 /** "Overdue: e-mail": each control says its event and its channel, wherever it is read from. */
-const controlName = (event: NotificationEvent, channel: Channel) =>
-  `${eventNames[event]}: ${channels[channel].name}`;
+const controlName = (t: Translate<(typeof book)['en']>, event: NotificationEvent, channel: Channel) =>
+  t('controlName', { event: t(eventKey(event)), channel: t(channels[channel].name) });
 
 /**
  * The events × channels table: a row per event (its name the row header), a column per channel. On a narrow
@@ -21,16 +22,17 @@ export function EventTable({
   events: Record<NotificationEvent, EventPreference>;
   onChange: (event: NotificationEvent, change: EventChange) => void;
 }) {
+  const t = useT(book);
   return (
     <div className="settings-prefs">
       <table className="settings-prefs__table">
-        <caption className="settings-prefs__caption">How Baton tells you about each event</caption>
+        <caption className="settings-prefs__caption">{t('eventsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Event</th>
+            <th scope="col">{t('event')}</th>
             {Object.values(channels).map(({ heading }) => (
               <th key={heading} scope="col">
-                {heading}
+                {t(heading)}
               </th>
             ))}
           </tr>
@@ -46,7 +48,7 @@ export function EventTable({
           ))}
         </tbody>
       </table>
-      <p className="settings-hint">{messages.acceptLinksAlwaysMailed}</p>
+      <p className="settings-hint">{t('acceptLinksAlwaysMailed')}</p>
     </div>
   );
 }
@@ -60,13 +62,14 @@ function EventRow({
   preference: EventPreference;
   onChange: (change: EventChange) => void;
 }) {
+  const t = useT(book);
   return (
     <tr>
-      <th scope="row">{eventNames[event]}</th>
+      <th scope="row">{t(eventKey(event))}</th>
       <td>
         <ChannelCheckbox
-          name={controlName(event, 'inApp')}
-          label={channels.inApp.heading}
+          name={controlName(t, event, 'inApp')}
+          label={t(channels.inApp.heading)}
           checked={preference.inApp}
           onChange={(inApp) => onChange({ inApp })}
         />
@@ -75,17 +78,17 @@ function EventRow({
         {/* The words are the channel's, for the stacked rows; the control's name says event and channel. */}
         <label className="settings-prefs__control">
           <span className="settings-prefs__label" aria-hidden="true">
-            {channels.email.heading}
+            {t(channels.email.heading)}
           </span>
           <select
             className="b-input settings-prefs__select"
-            aria-label={controlName(event, 'email')}
+            aria-label={controlName(t, event, 'email')}
             value={preference.email}
             onChange={(change) => onChange({ email: change.target.value as EmailMode })}
           >
             {emailModes.map((mode) => (
               <option key={mode} value={mode}>
-                {emailModeNames[mode]}
+                {t(emailModeKey(mode))}
               </option>
             ))}
           </select>
@@ -93,8 +96,8 @@ function EventRow({
       </td>
       <td>
         <ChannelCheckbox
-          name={controlName(event, 'push')}
-          label={channels.push.heading}
+          name={controlName(t, event, 'push')}
+          label={t(channels.push.heading)}
           checked={preference.push}
           onChange={(push) => onChange({ push })}
         />

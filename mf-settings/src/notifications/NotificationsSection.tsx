@@ -1,16 +1,17 @@
 import { Checkbox, NoticeBanner, useNotice } from '@baton/ui';
-import { setSoundEnabled, useSoundEnabled } from '@baton/web-platform';
+import { setSoundEnabled, useSoundEnabled, useT } from '@baton/web-platform';
 import { useEffect, useRef } from 'react';
 import { usePreferencesQuery, useSavePreferencesMutation } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { Section } from '../Section';
 import { PreferencesPanel } from './PreferencesPanel';
 import { PushToggle } from './PushToggle';
 
 /** The sound and push of this device, then what Baton tells the person about and how. */
 export function NotificationsSection() {
+  const t = useT(book);
   return (
-    <Section title="Notifications">
+    <Section title={t('notificationsTitle')}>
       <SoundToggle />
       <PushToggle />
       <PreferencesPanel />
@@ -23,6 +24,7 @@ export function NotificationsSection() {
  * once (the bell hears the toggle); the account keeps a copy so the choice follows the person to other devices.
  */
 function SoundToggle() {
+  const t = useT(book);
   const enabled = useSoundEnabled();
   const { data: saved } = usePreferencesQuery();
   const [save] = useSavePreferencesMutation();
@@ -41,7 +43,7 @@ function SoundToggle() {
     try {
       await save({ notificationSoundEnabled: next }).unwrap();
     } catch {
-      show('error', messages.soundSaveFailed);
+      show('error', t('soundSaveFailed'));
     }
   }
 
@@ -49,8 +51,8 @@ function SoundToggle() {
     <>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <Checkbox
-        label="Play a sound for new notifications"
-        hint="Applies on every device you sign in on."
+        label={t('sound')}
+        hint={t('soundHint')}
         checked={enabled}
         onChange={(event) => toggle(event.target.checked)}
       />

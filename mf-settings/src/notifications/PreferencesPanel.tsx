@@ -1,7 +1,8 @@
 import { Banner } from '@baton/ui';
+import { useT } from '@baton/web-platform';
 import { useNotificationPreferencesQuery } from '../api';
 import { LoadState } from '../LoadState';
-import { messages } from '../messages';
+import { book } from '../messages';
 import { DigestFields } from './DigestFields';
 import { EventTable } from './EventTable';
 import { TimeZoneField } from './TimeZoneField';
@@ -12,6 +13,7 @@ import { type SaveOutcome, type SavePlace, useSaveChange } from './useSaveChange
  * saved as it is made: a table of 27 controls with one Save button would lose what someone set and then left.
  */
 export function PreferencesPanel() {
+  const t = useT(book);
   const { data, isLoading, isError } = useNotificationPreferencesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -23,8 +25,8 @@ export function PreferencesPanel() {
       <LoadState
         loading={isLoading}
         failed={isError && !data}
-        loadingText={messages.preferencesLoading}
-        failedText={messages.preferencesLoadFailed}
+        loadingText={t('preferencesLoading')}
+        failedText={t('preferencesLoadFailed')}
       />
       {data ? (
         <>
@@ -56,11 +58,12 @@ function SaveStatus({
   outcome: SaveOutcome | null;
   onDismiss: () => void;
 }) {
+  const t = useT(book);
   const here = outcome?.place === place ? outcome : null;
   return (
     <>
       <p className="settings-saved" role="status">
-        {here?.state === 'saved' ? messages.preferencesSaved : ''}
+        {here?.state === 'saved' ? t('preferencesSaved') : ''}
       </p>
       {here?.error ? (
         <Banner tone="error" onDismiss={onDismiss} autoDismissMs={0}>

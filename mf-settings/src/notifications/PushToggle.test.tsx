@@ -4,7 +4,16 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PushToggle, pushMessages } from './PushToggle';
+import { book } from '../messages';
+import { PushToggle } from './PushToggle';
+
+const pushMessages = {
+  label: book.en.pushLabel,
+  hint: book.en.pushHint,
+  dismissed: book.en.pushDismissed,
+  denied: book.en.pushDenied,
+  unsupported: book.en.pushUnsupported,
+};
 
 const server = mockServer();
 

@@ -1,23 +1,15 @@
-import { preferenceMessages } from '@baton/contracts/constants';
 import { Checkbox, NoticeBanner, useNotice } from '@baton/ui';
-import { failureMessage } from '@baton/web-platform';
+import { failureMessage, useLocalize, useT } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
+import { book } from '../messages';
 import { useLazyPushKeyQuery, useSubscribePushMutation, useUnsubscribePushMutation } from './PushToggle.api';
 import { currentSubscription, pushSupported, subscribeDevice, subscriptionJson } from './PushToggle.device';
 
-/** The sentences of the push toggle. */
-export const pushMessages = {
-  label: 'Push on this device',
-  hint: 'Baton’s notifications appear on this device even when no Baton tab is open.',
-  checking: 'Checking this device…',
-  unsupported:
-    'This browser cannot receive push notifications. On iPhone and iPad, add Baton to the Home Screen first.',
-  denied:
-    'Notifications are blocked for Baton in this browser’s site settings. Allow them there to turn push on.',
-  dismissed: 'Push stays off: allow notifications when the browser asks to turn it on.',
-  browserFailed: 'This browser could not turn on push. Reload the page and try again.',
-  onFailed: 'Could not turn on push. Please try again.',
-  offFailed: 'Could not turn off push. Please try again.',
+/** The hint of each state that has its own (the book's keys). */
+const stateHints = {
+  checking: 'pushChecking',
+  unsupported: 'pushUnsupported',
+  denied: 'pushDenied',
 } as const;
 
 type State = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
@@ -37,6 +29,8 @@ const inBrowser = <T,>(step: Promise<T>) =>
  * subscription to the server; off ends both. Which events push is set per event in the table.
  */
 export function PushToggle() {
+  const t = useT(book);
+  const localize = useLocalize();
   const [state, setState] = useState<State>(initialState);
   const [busy, setBusy] = useState(false);
   const { notice, show, clear } = useNotice();
@@ -66,13 +60,13 @@ export function PushToggle() {
     const permission = await inBrowser(Notification.requestPermission());
     if (permission !== 'granted') {
       setState(permission === 'denied' ? 'denied' : 'off');
-      if (permission === 'default') show('info', pushMessages.dismissed);
+      if (permission === 'default') show('info', t('pushDismissed'));
       return;
     }
     const { publicKey } = await getKey().unwrap();
     const subscription = await inBrowser(subscribeDevice(publicKey));
     try {
-      show('success', (await save(subscriptionJson(subscription)).unwrap()).message);
+      show('success', localize((await save(subscriptionJson(subscription)).unwrap()).message));
       setState('on');
     } catch (error) {
       // The server cannot send to it: the browser keeps no subscription that nothing uses.
@@ -88,7 +82,7 @@ export function PushToggle() {
       await inBrowser(subscription.unsubscribe());
     }
     setState('off');
-    show('success', preferenceMessages.pushOff);
+    show('success', t('pushOff'));
   }
 
   async function toggle(on: boolean) {
@@ -97,10 +91,10 @@ export function PushToggle() {
     try {
       await (on ? turnOn() : turnOff());
     } catch (error) {
-      const fallback = on ? pushMessages.onFailed : pushMessages.offFailed;
+      const fallback = on ? t('pushOnFailed') : t('pushOffFailed');
       show(
         'error',
-        error instanceof BrowserPushError ? pushMessages.browserFailed : failureMessage(error, fallback),
+        error instanceof BrowserPushError ? t('pushBrowserFailed') : failureMessage(error, fallback),
       );
     } finally {
       setBusy(false);
@@ -109,13 +103,13 @@ export function PushToggle() {
 
   const hint =
     state === 'unsupported' || state === 'denied' || state === 'checking'
-      ? pushMessages[state]
-      : pushMessages.hint;
+      ? t(stateHints[state])
+      : t('pushHint');
   return (
     <>
       <NoticeBanner notice={notice} onDismiss={clear} />
       <Checkbox
-        label={pushMessages.label}
+        label={t('pushLabel')}
         hint={hint}
         checked={state === 'on'}
         disabled={busy || state === 'checking' || state === 'unsupported' || state === 'denied'}

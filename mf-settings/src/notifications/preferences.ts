@@ -1,58 +1,34 @@
 import type {
   DigestFrequency,
   EmailMode,
+  Language,
   NotificationEvent,
   NotificationPreferences,
   NotificationPreferencesUpdate,
 } from '@baton/contracts';
 
-/** Each event as the person thinks of it, in the table's order. */
-export const eventNames: Record<NotificationEvent, string> = {
-  assigned: 'Assigned to me',
-  invited: 'Invited',
-  accepted: 'My delegated task accepted',
-  declined: 'My delegated task declined',
-  date_proposed: 'New due date proposed for a task I delegated',
-  proposal_answered: 'Answer to a due date I proposed',
-  reassigned: 'A task taken back from me',
-  nudged: 'Nudge about a task I hold',
-  completed: 'My delegated task completed',
-  progress: 'Progress note on a task I delegated',
-  comment: "Comment on a task I'm in",
-  due_soon: 'Due soon (reminder)',
-  overdue: 'Overdue',
-};
+/** Each event as the person thinks of it (its key in the book). */
+export const eventKey = (event: NotificationEvent) => `event_${event}` as const;
 
-/** The table's channels: the column heading, and the words that end each control's name ("Overdue: e-mail"). */
+/**
+ * The table's channels, as keys of the book: the column heading, and the words that end each control's name
+ * ("Overdue: e-mail").
+ */
 export const channels = {
-  inApp: { heading: 'In the app', name: 'in the app' },
-  email: { heading: 'E-mail', name: 'e-mail' },
-  push: { heading: 'Push to this device', name: 'push to this device' },
+  inApp: { heading: 'channelInAppHeading', name: 'channelInAppName' },
+  email: { heading: 'channelEmailHeading', name: 'channelEmailName' },
+  push: { heading: 'channelPushHeading', name: 'channelPushName' },
 } as const;
 
-export const emailModeNames: Record<EmailMode, string> = {
-  immediate: 'At once',
-  digest: 'In the digest',
-  off: 'Off',
-};
+export const emailModeKey = (mode: EmailMode) => `mode_${mode}` as const;
+export const frequencyKey = (frequency: DigestFrequency) => `frequency_${frequency}` as const;
 
-export const frequencyNames: Record<DigestFrequency, string> = {
-  off: 'Off',
-  hourly: 'Hourly',
-  daily: 'Daily',
-  weekly: 'Weekly',
-};
-
-/** 0 Sunday to 6 Saturday, as the contract counts them. */
-export const weekdayNames = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+/** 0 Sunday to 6 Saturday, as the contract counts them, named by `Intl` in `language`. */
+export function weekdayNames(language: Language) {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, day) => format.format(Date.UTC(2023, 0, 1 + day)));
+}
 
 /** "09:00". */
 export const hourName = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -61,6 +37,7 @@ export const hours = Array.from({ length: 24 }, (_, hour) => hour);
 /** Applies a change (any subset of the preferences) to a copy or an immer draft of them. */
 export function mergePreferences(saved: NotificationPreferences, change: NotificationPreferencesUpdate) {
   if (change.timezone !== undefined) saved.timezone = change.timezone;
+  if (change.language !== undefined) saved.language = change.language;
   if (change.digest) Object.assign(saved.digest, change.digest);
   for (const [event, channels] of Object.entries(change.events ?? {}))
     Object.assign(saved.events[event as NotificationEvent], channels);

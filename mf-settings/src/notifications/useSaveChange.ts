@@ -1,8 +1,8 @@
 import type { NotificationPreferencesUpdate } from '@baton/contracts';
-import { failureMessage } from '@baton/web-platform';
+import { failureMessage, useT } from '@baton/web-platform';
 import { useCallback, useRef, useState } from 'react';
 import { useUpdateNotificationPreferencesMutation } from '../api';
-import { messages } from '../messages';
+import { book } from '../messages';
 
 /** Which part of the preferences a change was made in: its outcome is told beside it. */
 export type SavePlace = 'events' | 'digest' | 'timezone';
@@ -19,6 +19,7 @@ export interface SaveOutcome {
  * when the server refuses), and says how it went beside the control: "Saved", or the reason it was not.
  */
 export function useSaveChange() {
+  const t = useT(book);
   const [update] = useUpdateNotificationPreferencesMutation();
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   // The last change's outcome is shown: an earlier one answering late must not overwrite it.
@@ -34,11 +35,11 @@ export function useSaveChange() {
         if (mine === latest.current) setOutcome({ place, state: 'saved', error: null });
       } catch (error) {
         // A refusal is always told, even when a later change already replaced the status.
-        const reason = failureMessage(error, messages.preferencesSaveFailed);
-        setOutcome({ place, state: 'failed', error: `${reason} ${messages.preferencesRolledBack}` });
+        const reason = failureMessage(error, t('preferencesSaveFailed'));
+        setOutcome({ place, state: 'failed', error: `${reason} ${t('preferencesRolledBack')}` });
       }
     },
-    [update],
+    [update, t],
   );
   const dismiss = useCallback(() => setOutcome(null), []);
   return { save, outcome, dismiss };

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { tt } from '../i18n';
 import AcceptTask, { acceptOutcomes } from './AcceptTask';
 
 const server = mockServer();
@@ -79,8 +80,8 @@ describe('the accept page', () => {
   ] as const)('says what a link that is %s means', async (status, outcome) => {
     server.use(http.get(activate, () => HttpResponse.json({ status })));
     renderWithPlatform(<AcceptTask {...link()} />);
-    expect(await screen.findByRole('heading', { name: outcome.title })).toBeInTheDocument();
-    expect(screen.getByText(outcome.text)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: tt(outcome.title) })).toBeInTheDocument();
+    expect(screen.getByText(tt(outcome.text))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to your tasks' })).toBeInTheDocument();
   });
 
@@ -102,7 +103,7 @@ describe('the accept page', () => {
       }),
     );
     const { visited, logout } = renderWithPlatform(<AcceptTask {...link()} />);
-    expect(await screen.findByRole('heading', { name: acceptOutcomes.otherAccount.title })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: tt(acceptOutcomes.otherAccount.title) })).toBeVisible();
     expect(document.body.textContent).not.toMatch(/@/);
     await new Promise((r) => setTimeout(r, 300));
     expect(asked).toBe(1);

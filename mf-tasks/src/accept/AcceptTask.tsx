@@ -1,9 +1,8 @@
-import { delegationMessages } from '@baton/contracts/constants';
 import { Button, PriorityBadge } from '@baton/ui';
 import { type AcceptTaskProps, taskAccepted, taskPathOf, useGoTo, useLogout } from '@baton/web-platform';
 import type { ReactNode } from 'react';
 import { useActivateQuery } from '../api';
-import { messages } from '../messages';
+import { useTasksT } from '../i18n';
 import { formatDueDay } from '../rules';
 import '../tasks.css';
 import { useAccept } from './useAccept';
@@ -21,37 +20,29 @@ function sameOriginOpener(): Window | null {
 
 /** What the page says when the link cannot be accepted here and now. */
 export const acceptOutcomes = {
-  otherAccount: {
-    title: 'This link is for another account',
-    text: 'You are signed in, but this task was sent to someone else. Sign out, then sign in as the person it was sent to.',
-  },
-  accepted: {
-    title: 'Already accepted',
-    text: 'This task was already accepted: you will find it in your lists.',
-  },
-  expired: {
-    title: 'This link has expired',
-    text: 'Ask the person who sent the task to send it again.',
-  },
-  invalid: { title: 'This link does not work', text: messages.acceptInvalid },
-  declined: { title: 'You declined this task', text: delegationMessages.linkDeclined },
+  otherAccount: { title: 'otherAccountTitle', text: 'otherAccountText' },
+  accepted: { title: 'alreadyAcceptedTitle', text: 'alreadyAcceptedText' },
+  expired: { title: 'expiredTitle', text: 'expiredText' },
+  invalid: { title: 'invalidTitle', text: 'acceptInvalid' },
+  declined: { title: 'declinedTitle', text: 'declinedText' },
 } as const;
 type Outcome = keyof typeof acceptOutcomes;
 
 /** A link that cannot be accepted: what happened, and a way on (never a bare line on a blank page). */
 function AcceptOutcome({ outcome, children }: { outcome: Outcome; children?: ReactNode }) {
+  const t = useTasksT();
   const goTo = useGoTo();
   const { title, text } = acceptOutcomes[outcome];
   return (
     <article className="accept" aria-labelledby="accept-title">
       <h1 id="accept-title" className="accept__title">
-        {title}
+        {t(title)}
       </h1>
-      <p role={outcome === 'invalid' ? 'alert' : undefined}>{text}</p>
+      <p role={outcome === 'invalid' ? 'alert' : undefined}>{t(text)}</p>
       <div className="accept__actions">
         {children}
         <Button variant={children ? 'secondary' : 'primary'} onClick={() => goTo('/home')}>
-          Go to your tasks
+          {t('goToTasks')}
         </Button>
       </div>
     </article>
@@ -60,6 +51,7 @@ function AcceptOutcome({ outcome, children }: { outcome: Outcome; children?: Rea
 
 /** /accept-task: the task behind a mailed link, and accepting it (optionally trusting the sender). */
 export default function AcceptTask(link: AcceptTaskProps) {
+  const t = useTasksT();
   const { data, error, isLoading } = useActivateQuery(link);
   const invite = link.action.startsWith('invite_');
   const { accept, busy, trusting } = useAccept(link.taskId, invite ? 'invite' : 'assign');
@@ -69,7 +61,7 @@ export default function AcceptTask(link: AcceptTaskProps) {
   if (isLoading)
     return (
       <p className="accept__state" role="status">
-        {messages.acceptLoading}
+        {t('acceptLoading')}
       </p>
     );
   // Another person's link: offered a way to switch accounts, never sent round to /login and back (which,
@@ -78,7 +70,7 @@ export default function AcceptTask(link: AcceptTaskProps) {
     return (
       <AcceptOutcome outcome="otherAccount">
         <Button onClick={() => logout(window.location.pathname + window.location.search)}>
-          Sign out and continue
+          {t('signOutContinue')}
         </Button>
       </AcceptOutcome>
     );
@@ -100,33 +92,30 @@ export default function AcceptTask(link: AcceptTaskProps) {
   return (
     <article className="accept" aria-labelledby="accept-title">
       <h1 id="accept-title" className="accept__title">
-        {invite ? "You've been invited to a task!" : "You've been assigned a task!"}
+        {invite ? t('invitedHeading') : t('assignedHeading')}
       </h1>
       <PriorityBadge priority={task.priority} />
       <h2 className="accept__task">{task.title}</h2>
-      <p className="accept__description">{task.description || 'No description provided.'}</p>
+      <p className="accept__description">{task.description || t('noDescription')}</p>
       <dl className="accept__facts">
         <div>
-          <dt>From:</dt>
+          <dt>{t('from')}</dt>
           <dd>{task.owner}</dd>
         </div>
         <div>
-          <dt>Due:</dt>
-          <dd>{task.deadline ? formatDueDay(task.deadline.slice(0, 10)) : 'No due date'}</dd>
+          <dt>{t('due')}</dt>
+          <dd>{task.deadline ? formatDueDay(task.deadline.slice(0, 10)) : t('noDueDate')}</dd>
         </div>
       </dl>
       <div className="accept__actions">
         <Button busy={busy && !trusting} disabled={busy} onClick={() => onAccept(false)}>
-          {invite ? 'Accept the Invite' : 'Accept the Assignment'}
+          {invite ? t('acceptInvite') : t('acceptAssignment')}
         </Button>
         <Button variant="secondary" busy={busy && trusting} disabled={busy} onClick={() => onAccept(true)}>
-          Add as a trusted User
+          {t('addTrusted')}
         </Button>
       </div>
-      <p className="accept__explain">
-        “Add as a trusted User” accepts this task and trusts its sender: a trusted user’s tasks reach you
-        already accepted, without an e-mail for each invite or assignment. You can change this in Settings.
-      </p>
+      <p className="accept__explain">{t('acceptExplain')}</p>
     </article>
   );
 }

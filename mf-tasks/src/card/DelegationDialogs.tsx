@@ -1,11 +1,11 @@
 import type { Task } from '@baton/contracts';
-import { delegationMessages, emailPattern, limits } from '@baton/contracts/constants';
+import { emailPattern, limits } from '@baton/contracts/constants';
 import { Button, Dialog, NoticeBanner, TextField, useNotice, useToast } from '@baton/ui';
 import { failureMessage } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { useDeclineTaskMutation, useProposeDueDateMutation, useReassignTaskMutation } from '../api';
 import { RecipientField } from '../form/RecipientField';
-import { messages } from '../messages';
+import { tt, useTasksT } from '../i18n';
 import { dueDay, formatDueDay } from '../rules';
 
 /** A text area with its label and a live count of what is left (a reason, a note: at most 200 characters). */
@@ -20,6 +20,7 @@ function LimitedText({
   onChange: (value: string) => void;
   required?: boolean;
 }) {
+  const t = useTasksT();
   const id = useId();
   return (
     <div className="b-field">
@@ -39,7 +40,7 @@ function LimitedText({
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={`${id}-count`} className="b-field__hint task-counter">
-        {value.length}/{limits.reasonMax} characters
+        {t('charactersLeft', { count: value.length, max: limits.reasonMax })}
       </p>
     </div>
   );
@@ -49,7 +50,7 @@ function LimitedText({
 function useDialogRequest(onDone: () => void) {
   const { notice, show, clear } = useNotice();
   const toast = useToast();
-  async function run(request: () => Promise<{ message: string }>, fallback = messages.changeFailed) {
+  async function run(request: () => Promise<{ message: string }>, fallback = tt('changeFailed')) {
     clear();
     try {
       const { message } = await request();
@@ -69,30 +70,31 @@ interface DialogProps {
 
 /** The recipient gives the task back, saying why (1 to 200 characters); the delegator is told. */
 export function DeclineDialog({ task, onClose }: DialogProps) {
+  const t = useTasksT();
   const [reason, setReason] = useState('');
   const [decline, { isLoading }] = useDeclineTaskMutation();
   const { notice, show, clear, run } = useDialogRequest(onClose);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason.trim()) return show('error', delegationMessages.reasonRequired);
+    if (!reason.trim()) return show('error', t('reasonRequired'));
     void run(() => decline({ taskId: task.id, reason: reason.trim() }).unwrap());
   }
   return (
     <Dialog
       open
-      title="Decline task"
-      description={`“${task.title}” goes back to ${task.firstName || task.owner}, with your reason.`}
+      title={t('declineTask')}
+      description={t('declineGoesBack', { title: task.title, name: task.firstName || task.owner })}
       onClose={isLoading ? undefined : onClose}
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <NoticeBanner notice={notice} onDismiss={clear} />
-        <LimitedText label="Reason" required value={reason} onChange={setReason} />
+        <LimitedText label={t('reason')} required value={reason} onChange={setReason} />
         <div className="task-dialog__actions">
           <Button variant="secondary" disabled={isLoading} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={isLoading}>
-            Decline task
+            {t('declineTask')}
           </Button>
         </div>
       </form>
@@ -102,6 +104,7 @@ export function DeclineDialog({ task, onClose }: DialogProps) {
 
 /** The recipient asks for another due date, with an optional note; the delegator answers on their card. */
 export function ProposeDateDialog({ task, onClose }: DialogProps) {
+  const t = useTasksT();
   const [dueDate, setDueDate] = useState('');
   const [note, setNote] = useState('');
   const [propose, { isLoading }] = useProposeDueDateMutation();
@@ -109,35 +112,37 @@ export function ProposeDateDialog({ task, onClose }: DialogProps) {
   const current = dueDay(task.dueDate);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!dueDate) return show('error', delegationMessages.proposalDate);
-    if (dueDate === current) return show('error', delegationMessages.proposalSameDate);
+    if (!dueDate) return show('error', t('proposalDate'));
+    if (dueDate === current) return show('error', t('proposalSameDate'));
     void run(() => propose({ taskId: task.id, dueDate, note: note.trim() }).unwrap());
   }
   return (
     <Dialog
       open
-      title="Propose another date"
+      title={t('proposeDate')}
       description={
-        current ? `“${task.title}” is due ${formatDueDay(current)}.` : `“${task.title}” has no due date.`
+        current
+          ? t('isDue', { title: task.title, date: formatDueDay(current) })
+          : t('hasNoDueDate', { title: task.title })
       }
       onClose={isLoading ? undefined : onClose}
     >
       <form className="task-form" onSubmit={submit} noValidate>
         <NoticeBanner notice={notice} onDismiss={clear} />
         <TextField
-          label="Proposed due date"
+          label={t('proposedDueDate')}
           type="date"
           required
           value={dueDate}
           onChange={(event) => setDueDate(event.target.value)}
         />
-        <LimitedText label="Note (optional)" value={note} onChange={setNote} />
+        <LimitedText label={t('noteOptional')} value={note} onChange={setNote} />
         <div className="task-dialog__actions">
           <Button variant="secondary" disabled={isLoading} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" busy={isLoading}>
-            Send proposal
+            {t('sendProposal')}
           </Button>
         </div>
       </form>
@@ -147,21 +152,23 @@ export function ProposeDateDialog({ task, onClose }: DialogProps) {
 
 /** The delegator hands a task to someone else (trusted users suggested as they type). */
 export function ReassignDialog({ task, onClose }: DialogProps) {
+  const t = useTasksT();
   const [email, setEmail] = useState('');
   const [reassign, { isLoading }] = useReassignTaskMutation();
   const { notice, show, clear, run } = useDialogRequest(onClose);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!emailPattern.test(email.trim())) return show('error', messages.formRecipient);
+    if (!emailPattern.test(email.trim())) return show('error', t('formRecipient'));
     void run(() => reassign({ taskId: task.id, email: email.trim() }).unwrap());
   }
   return (
     <Dialog
       open
-      title="Reassign task"
-      description={`Send “${task.title}” to someone else. They get it as a new ${
-        task.category === 'Tasks Delegated - Invitation' ? 'invitation' : 'assignment'
-      }.`}
+      title={t('reassignTask')}
+      description={t(
+        task.category === 'Tasks Delegated - Invitation' ? 'reassignAsInvitation' : 'reassignAsAssignment',
+        { title: task.title },
+      )}
       onClose={isLoading ? undefined : onClose}
       className="task-form-dialog"
     >
@@ -170,10 +177,10 @@ export function ReassignDialog({ task, onClose }: DialogProps) {
         <RecipientField value={email} onChange={setEmail} />
         <div className="task-dialog__actions">
           <Button variant="secondary" disabled={isLoading} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" busy={isLoading}>
-            Reassign
+            {t('reassign')}
           </Button>
         </div>
       </form>

@@ -1,15 +1,16 @@
 import type { Task } from '@baton/contracts';
-import { delegationMessages } from '@baton/contracts/constants';
 import { Button, useToast } from '@baton/ui';
 import { failureMessage, useCurrentUser } from '@baton/web-platform';
 import { useState } from 'react';
 import { useAnswerProposalMutation, useReassignTaskMutation } from '../api';
-import { messages } from '../messages';
+import { tt, useTasksT } from '../i18n';
 import { formatDueDay } from '../rules';
 
 /** "Proposed 12 Dec 2026: I'm away that week" (the note only when there is one). */
-export const proposalLine = (proposal: NonNullable<Task['proposal']>) =>
-  `Proposed ${formatDueDay(proposal.dueDate.slice(0, 10))}${proposal.note ? `: ${proposal.note}` : ''}`;
+export const proposalLine = (proposal: NonNullable<Task['proposal']>) => {
+  const date = formatDueDay(proposal.dueDate.slice(0, 10));
+  return proposal.note ? tt('proposedOnWithNote', { date, note: proposal.note }) : tt('proposedOn', { date });
+};
 
 /** A request of the card's own buttons: busy while it runs, the server's sentence on failure, a toast after. */
 function useCardRequest() {
@@ -22,7 +23,7 @@ function useCardRequest() {
     try {
       toast((await request()).message, 'success');
     } catch (error) {
-      setFailure(failureMessage(error, messages.changeFailed));
+      setFailure(failureMessage(error, tt('changeFailed')));
     } finally {
       setBusy(null);
     }
@@ -35,6 +36,7 @@ function useCardRequest() {
  * here ("Accept date" moves the due date, "Keep date" keeps it).
  */
 export function ProposalNote({ task, ownerSide }: { task: Task; ownerSide: boolean }) {
+  const t = useTasksT();
   const [answer] = useAnswerProposalMutation();
   const { busy, failure, run } = useCardRequest();
   const proposal = task.proposal;
@@ -42,18 +44,18 @@ export function ProposalNote({ task, ownerSide }: { task: Task; ownerSide: boole
   const respond = (accept: boolean) =>
     run(accept ? 'accept' : 'keep', () => answer({ taskId: task.id, accept }).unwrap());
   return (
-    <section className="task-note task-note--proposal" aria-label="Date proposal">
+    <section className="task-note task-note--proposal" aria-label={t('dateProposal')}>
       <p className="task-note__text">
         <span className="task-note__who">
-          {ownerSide ? `${task.recipientName ?? 'The recipient'}: ` : 'You: '}
+          {ownerSide ? t('whoSaid', { name: task.recipientName ?? t('theRecipient') }) : t('youSaid')}
         </span>
         {proposalLine(proposal)}
-        {ownerSide ? null : <span className="task-note__hint"> (waiting for an answer)</span>}
+        {ownerSide ? null : <span className="task-note__hint">{t('waitingForAnswer')}</span>}
       </p>
       {ownerSide ? (
         <div className="task-note__actions">
           <Button busy={busy === 'accept'} disabled={busy !== null} onClick={() => respond(true)}>
-            Accept date
+            {t('acceptDate')}
           </Button>
           <Button
             variant="secondary"
@@ -61,7 +63,7 @@ export function ProposalNote({ task, ownerSide }: { task: Task; ownerSide: boole
             disabled={busy !== null}
             onClick={() => respond(false)}
           >
-            Keep date
+            {t('keepDate')}
           </Button>
         </div>
       ) : null}
@@ -79,17 +81,18 @@ export function ProposalNote({ task, ownerSide }: { task: Task; ownerSide: boole
  * back to a personal task of their own).
  */
 export function DeclinedNote({ task, onReassign }: { task: Task; onReassign: () => void }) {
+  const t = useTasksT();
   const user = useCurrentUser();
   const [reassign] = useReassignTaskMutation();
   const { busy, failure, run } = useCardRequest();
   const declined = task.declined;
   if (!declined) return null;
   return (
-    <section className="task-note task-note--declined" aria-label="Declined">
-      <p className="task-note__text">{delegationMessages.declinedBy(declined.name, declined.reason)}</p>
+    <section className="task-note task-note--declined" aria-label={t('declined')}>
+      <p className="task-note__text">{t('declinedBy', { name: declined.name, reason: declined.reason })}</p>
       <div className="task-note__actions">
         <Button disabled={busy !== null} onClick={onReassign}>
-          Reassign
+          {t('reassign')}
         </Button>
         <Button
           variant="secondary"
@@ -97,7 +100,7 @@ export function DeclinedNote({ task, onReassign }: { task: Task; onReassign: () 
           disabled={busy !== null || !user}
           onClick={() => run('back', () => reassign({ taskId: task.id, email: user?.email ?? '' }).unwrap())}
         >
-          Take back as personal
+          {t('takeBack')}
         </Button>
       </div>
       {failure ? (

@@ -1,6 +1,7 @@
 import { Button, Dialog, dateTimeLabel } from '@baton/ui';
+import { useLanguage } from '@baton/web-platform';
 import { type ProgressLog, useProgressLogsQuery } from '../api';
-import { messages } from '../messages';
+import { useTasksT } from '../i18n';
 
 /** SPEC §7: duplicates (same author, time and progress) are dropped; newest first. */
 export function historyEntries(logs: readonly ProgressLog[]) {
@@ -25,19 +26,21 @@ export function HistoryDialog({
   title: string;
   onClose: () => void;
 }) {
+  const t = useTasksT();
+  const language = useLanguage();
   const { data, isLoading, isError } = useProgressLogsQuery(taskId);
   return (
-    <Dialog open title="Progress history" description={title} onClose={onClose}>
-      {isLoading ? <p role="status">{messages.historyLoading}</p> : null}
-      {isError ? <p role="alert">{messages.historyFailed}</p> : null}
-      {data && data.length === 0 ? <p>{messages.historyEmpty}</p> : null}
+    <Dialog open title={t('historyTitle')} description={title} onClose={onClose}>
+      {isLoading ? <p role="status">{t('historyLoading')}</p> : null}
+      {isError ? <p role="alert">{t('historyFailed')}</p> : null}
+      {data && data.length === 0 ? <p>{t('historyEmpty')}</p> : null}
       {data && data.length > 0 ? (
         <ol className="task-history">
           {historyEntries(data).map((log) => (
             <li key={log.id} className="task-history__item">
               <div className="task-history__meta">
-                <strong>{log.author_name}</strong> set it to <strong>{log.progress}%</strong>
-                <time dateTime={log.created_at}>{dateTimeLabel(log.created_at)}</time>
+                <strong>{log.author_name}</strong> {t('setItTo')} <strong>{log.progress}%</strong>
+                <time dateTime={log.created_at}>{dateTimeLabel(log.created_at, language)}</time>
               </div>
               {log.message ? <p className="task-history__note">{log.message}</p> : null}
             </li>
@@ -46,7 +49,7 @@ export function HistoryDialog({
       ) : null}
       <div className="task-dialog__actions">
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </div>
     </Dialog>

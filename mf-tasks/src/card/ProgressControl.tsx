@@ -3,7 +3,7 @@ import { limits } from '@baton/contracts/constants';
 import { Banner, Button, cx, Dialog, Slider } from '@baton/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSaveProgressMutation } from '../api';
-import { messages } from '../messages';
+import { useTasksT } from '../i18n';
 import { progressLabel } from '../rules';
 
 /** SPEC §9: the dialog opens after the slider rests this long on a new value. */
@@ -28,6 +28,7 @@ export function ProgressControl({
   movable: boolean;
   compact: boolean;
 }) {
+  const t = useTasksT();
   const [value, setValue] = useState(shown);
   const [asking, setAsking] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -77,7 +78,7 @@ export function ProgressControl({
     <div
       className="task-progress__bar"
       role="progressbar"
-      aria-label="Progress"
+      aria-label={t('progress')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}
@@ -91,7 +92,7 @@ export function ProgressControl({
       {movable && (open || !compact) ? (
         <Slider
           ref={compact ? focusOnMount : undefined}
-          label="Progress"
+          label={t('progress')}
           value={value}
           onChange={setValue}
           valueText={valueText}
@@ -105,7 +106,7 @@ export function ProgressControl({
       ) : (
         <div className="task-progress__static">
           <div className="task-progress__header">
-            <span>Progress</span>
+            <span>{t('progress')}</span>
             {text}
           </div>
           {bar}
@@ -118,12 +119,12 @@ export function ProgressControl({
           onClick={open ? done : () => setOpen(true)}
           onKeyDown={open ? onEscape : undefined}
         >
-          {open ? 'Done' : 'Update progress'}
+          {open ? t('progressDone') : t('updateProgress')}
         </Button>
       ) : null}
       {failed ? (
         <Banner tone="error" onDismiss={() => setFailed(false)}>
-          {messages.progressFailed}
+          {t('progressFailed')}
         </Banner>
       ) : null}
       {asking ? (
@@ -152,17 +153,23 @@ function ProgressDialog({
   onSave: (message: string) => void;
   onClose: () => void;
 }) {
+  const t = useTasksT();
   const [note, setNote] = useState('');
   const noteId = useId();
   const countId = useId();
   return (
-    <Dialog open title="Update progress" description={`${from}% -> ${to}%`} onClose={onClose}>
-      <button type="button" className="b-icon-button task-dialog__close" aria-label="Close" onClick={onClose}>
+    <Dialog open title={t('updateProgress')} description={`${from}% -> ${to}%`} onClose={onClose}>
+      <button
+        type="button"
+        className="b-icon-button task-dialog__close"
+        aria-label={t('close')}
+        onClick={onClose}
+      >
         ×
       </button>
       <div className="b-field">
         <label htmlFor={noteId} className="b-field__label">
-          Note (optional)
+          {t('noteOptional')}
         </label>
         <textarea
           id={noteId}
@@ -179,9 +186,9 @@ function ProgressDialog({
       </div>
       <div className="task-dialog__actions">
         <Button variant="secondary" onClick={() => onSave('')}>
-          Skip
+          {t('skip')}
         </Button>
-        <Button onClick={() => onSave(note.trim())}>Save</Button>
+        <Button onClick={() => onSave(note.trim())}>{t('save')}</Button>
       </div>
     </Dialog>
   );

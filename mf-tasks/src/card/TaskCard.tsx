@@ -17,13 +17,15 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
   type SyntheticEvent,
   useState,
 } from 'react';
 import { useAccept } from '../accept/useAccept';
+import { PickBox } from '../bulk/PickBox';
 import { describeRule } from '../form/recurrence';
 import { reminderLabel } from '../form/reminder';
-import { messages } from '../messages';
+import { priorityKey, tt, useTasksT } from '../i18n';
 import {
   type Capabilities,
   canMoveProgress,
@@ -44,8 +46,9 @@ export interface TaskCardProps {
   task: Task;
   category: TaskCategory;
   selected: boolean;
-  /** A click with ctrl, meta or shift toggles the card in the selection (SPEC §2). */
-  onSelect: (id: string) => void;
+  /** A click with ctrl or meta (or on its checkbox) toggles the card in the selection (SPEC §2); with shift,
+   * `range`: the cards from the last one picked to this one join it. */
+  onSelect: (id: string, range?: boolean) => void;
   onEdit: (task: Task) => void;
   /** A change that failed where the card may no longer be (completing moves it): the list says so. */
   onFailure: (message: string) => void;
@@ -57,19 +60,20 @@ export interface TaskCardProps {
 const inCard = (event: SyntheticEvent<HTMLElement>) => event.currentTarget.contains(event.target as Node);
 
 /**
- * A click with ctrl, meta or shift selects; the keyboard's way is Ctrl+Enter (or Cmd or Shift) anywhere in the
- * card. The card's dialogs are portals: their clicks and keys bubble to the card through React, not through it.
+ * A click with ctrl or meta toggles, with shift selects a range; the keyboard's way is Ctrl+Enter (or Cmd or
+ * Shift) anywhere in the card. The card's dialogs are portals: their clicks and keys bubble to the card through
+ * React, not through it.
  */
-const selectionHandlers = (select: () => void) => ({
+const selectionHandlers = (select: (range: boolean) => void) => ({
   onClick: (event: MouseEvent<HTMLElement>) => {
     if (!inCard(event)) return;
-    if (event.ctrlKey || event.metaKey || event.shiftKey) select();
+    if (event.ctrlKey || event.metaKey || event.shiftKey) select(event.shiftKey);
   },
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
     if (!inCard(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey || event.shiftKey)) {
       event.preventDefault();
-      select();
+      select(event.shiftKey);
     }
   },
 });
@@ -87,12 +91,14 @@ const dot = (priority: Priority) => (
  * three (SPEC §2 "priority selector", §4: changes only where editing is allowed).
  */
 function PriorityChip({ priority, onChange }: { priority: Priority; onChange?: (next: Priority) => void }) {
+  const t = useTasksT();
+  const name = (p: Priority) => t(priorityKey[p]);
   if (!onChange)
     return (
       <span className="task-chip">
         {dot(priority)}
-        <span className="b-visually-hidden">Priority: </span>
-        {priority}
+        <span className="b-visually-hidden">{t('priorityHidden')}</span>
+        {name(priority)}
       </span>
     );
   return (
@@ -100,18 +106,18 @@ function PriorityChip({ priority, onChange }: { priority: Priority; onChange?: (
       className="task-chip-menu"
       variant="secondary"
       align="end"
-      aria-label={`Priority: ${priority}`}
+      aria-label={t('priorityOf', { priority: name(priority) })}
       label={
         <>
           {dot(priority)}
-          {priority}
+          {name(priority)}
         </>
       }
       items={priorities.map((option) => ({
         label: (
           <>
             {dot(option)}
-            {option}
+            {name(option)}
           </>
         ),
         checked: option === priority,
@@ -125,26 +131,27 @@ function PriorityChip({ priority, onChange }: { priority: Priority; onChange?: (
 
 /** Accepting a task sent to me from its card, as its mailed link does (trusting the sender is said as such). */
 function AcceptButtons({ task, role }: { task: Task; role: 'invite' | 'assign' }) {
+  const t = useTasksT();
   const { accept, busy, trusting } = useAccept(task.id, role);
   const [failed, setFailed] = useState(false);
   const run = async (trust: boolean) => setFailed(!(await accept(trust)));
   return (
     <>
       <Button busy={busy && !trusting} disabled={busy} onClick={() => run(false)}>
-        Accept
+        {t('accept')}
       </Button>
       <Button
         variant="secondary"
         busy={busy && trusting}
         disabled={busy}
         onClick={() => run(true)}
-        title="Accept this task and trust its sender: their next tasks arrive accepted, without an e-mail"
+        title={t('trustAndAcceptHint')}
       >
-        Trust sender and accept
+        {t('trustAndAccept')}
       </Button>
       {failed ? (
         <Banner tone="error" onDismiss={() => setFailed(false)}>
-          {messages.acceptFailed}
+          {t('acceptFailed')}
         </Banner>
       ) : null}
     </>
@@ -165,7 +172,7 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
     ids: dragIds,
     label: () => {
       const ids = dragIds();
-      return ids.length > 1 ? `${ids.length} tasks` : `“${task.title}”`;
+      return ids.length > 1 ? tt('dragMany', { count: ids.length }) : `“${task.title}”`;
     },
     disabled: !filable,
   });
@@ -185,11 +192,15 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
       style={{ '--task-priority': priorityColors[task.priority].cssVar } as CSSProperties}
       data-selected={selected || undefined}
       data-dragging={drag.isDragging || undefined}
+      // The list's j/k move focus from card to card (not a Tab stop: the card's own controls are).
+      tabIndex={-1}
+      data-task-id={task.id}
       ref={drag.cardRef}
       {...(filable ? drag.cardProps : {})}
-      {...selectionHandlers(() => onSelect(task.id))}
+      {...selectionHandlers((range) => onSelect(task.id, range))}
     >
       <CardHeader
+        pick={<PickBox title={task.title} picked={selected} onPick={(range) => onSelect(task.id, range)} />}
         task={task}
         can={can}
         compact={compact}
@@ -232,8 +243,9 @@ export function TaskCard({ task, category, selected, onSelect, onEdit, onFailure
 
 type TaskChange = ReturnType<typeof useTaskCardActions>['change'];
 
-/** Title, due date, priority and the drag handle (given for a card that can be filed). */
+/** The selection checkbox, title, due date, priority and the drag handle (given for a card that can be filed). */
 function CardHeader({
+  pick,
   task,
   can,
   compact,
@@ -242,6 +254,7 @@ function CardHeader({
   handle,
   onChange,
 }: {
+  pick: ReactNode;
   task: Task;
   can: Capabilities;
   compact: boolean;
@@ -250,17 +263,19 @@ function CardHeader({
   handle: ReturnType<typeof useTaskDrag> | null;
   onChange: TaskChange;
 }) {
+  const t = useTasksT();
   const due = dueState(task);
   return (
     <header className="task-card__header">
+      {pick}
       <h3 id={headingId} className="task-card__title">
         {task.title}
-        {selected ? <span className="b-visually-hidden"> (selected)</span> : null}
+        {selected ? <span className="b-visually-hidden">{t('selectedMark')}</span> : null}
       </h3>
       <div className="task-card__status">
         {can.dueDate ? (
           <label className="task-card__due-edit">
-            <span className={compact ? 'b-visually-hidden' : undefined}>Due date</span>
+            <span className={compact ? 'b-visually-hidden' : undefined}>{t('dueDate')}</span>
             <input
               type="date"
               className="b-input"
@@ -270,11 +285,13 @@ function CardHeader({
             />
           </label>
         ) : (
-          <span>{task.dueDate ? `Due: ${formatDueDay(dueDay(task.dueDate))}` : 'No due date'}</span>
+          <span>
+            {task.dueDate ? t('dueOn', { date: formatDueDay(dueDay(task.dueDate)) }) : t('noDueDate')}
+          </span>
         )}
         {due ? (
           <span className={`task-badge task-badge--${due}`}>
-            {due === 'overdue' ? 'Overdue' : 'Due today'}
+            {due === 'overdue' ? t('overdue') : t('dueToday')}
           </span>
         ) : null}
         {task.reminder ? <ReminderMark label={reminderLabel(task.reminder)} /> : null}
@@ -289,7 +306,7 @@ function CardHeader({
             className="task-card__handle"
             ref={handle.handleRef}
             {...handle.handleProps}
-            aria-label={`Move “${task.title}” to a folder`}
+            aria-label={t('moveToAFolder', { title: task.title })}
           >
             <GripIcon />
           </button>
@@ -330,21 +347,27 @@ function CardFacts({
   recipients: string[];
   onPreview: () => void;
 }) {
+  const t = useTasksT();
   return (
     <div className="task-card__facts">
-      {shared ? <span>{can.ownerSide ? 'Owner: You' : `From: ${task.firstName || task.owner}`}</span> : null}
-      {shared && task.is_trusted && !can.ownerSide ? <span className="task-badge">Trusted</span> : null}
+      {shared ? (
+        <span>{can.ownerSide ? t('ownerYou') : t('fromName', { name: task.firstName || task.owner })}</span>
+      ) : null}
+      {shared && task.is_trusted && !can.ownerSide ? (
+        <span className="task-badge">{t('trusted')}</span>
+      ) : null}
       {shared && !task.is_accepted && !task.declined ? (
         <span className="task-badge task-badge--muted">
-          {can.ownerSide ? 'Not accepted yet' : 'Awaiting your acceptance'}
+          {can.ownerSide ? t('notAcceptedYet') : t('awaitingAcceptance')}
         </span>
       ) : null}
       {/* A declined task is held by nobody: its note says who gave it back. */}
       {can.ownerSide && recipients.length > 0 && !task.declined ? (
         // The name where the recipient has one; the address stays a hover away.
         <span title={recipients.join(', ')}>
-          {task.assigned_users.length > 0 ? 'Assigned to' : 'Invited'}:{' '}
-          {task.recipientName ?? recipients.join(', ')}
+          {t(task.assigned_users.length > 0 ? 'assignedTo' : 'invitedNames', {
+            names: task.recipientName ?? recipients.join(', '),
+          })}
         </span>
       ) : null}
       {task.folder ? <span className="task-badge">{task.folder.name}</span> : null}
@@ -363,10 +386,10 @@ function CardFacts({
             <button
               type="button"
               className="task-link"
-              aria-label={`Preview attachment ${task.attachment.name}`}
+              aria-label={t('previewAttachment', { name: task.attachment.name })}
               onClick={onPreview}
             >
-              Preview
+              {t('preview')}
             </button>
           )}
         </span>
@@ -377,6 +400,7 @@ function CardFacts({
 
 /** The description, cut at its preview length with a way to show the rest (SPEC §9). */
 function CardDescription({ task }: { task: Task }) {
+  const t = useTasksT();
   const [expanded, setExpanded] = useState(false);
   if (!task.description) return null;
   const description = preview(task.description);
@@ -390,7 +414,7 @@ function CardDescription({ task }: { task: Task }) {
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('showLess') : t('showMore')}
         </button>
       ) : null}
     </p>
@@ -411,6 +435,7 @@ function CardFooter({
   shared: boolean;
   card: ReturnType<typeof useTaskCardActions>;
 }) {
+  const t = useTasksT();
   const can = capabilities[category];
   return (
     <div className="task-card__footer">
@@ -426,7 +451,7 @@ function CardFooter({
         ) : null}
         {can.complete && task.is_accepted ? (
           <Button variant="secondary" busy={card.completing} onClick={card.toggleCompleted}>
-            {task.completed ? 'Uncheck' : 'Complete'}
+            {task.completed ? t('uncheck') : t('complete')}
           </Button>
         ) : null}
         {compact ? (
@@ -441,13 +466,14 @@ function CardFooter({
 
 /** Compact: every action in one menu. */
 function MoreActions({ title, actions }: { title: string; actions: CardAction[] }) {
+  const t = useTasksT();
   return (
     <DropdownMenu
       className="task-card__more"
       variant="ghost"
       align="end"
       caret={false}
-      aria-label={`More actions for “${title}”`}
+      aria-label={t('moreActionsFor', { title })}
       label={<span aria-hidden="true">⋯</span>}
       items={actions.map(({ label, onSelect, danger }) => ({
         label: danger ? <span className="task-card__delete">{label}</span> : label,
@@ -467,12 +493,13 @@ function ActionButtons({
   actions: CardAction[];
   folderMoves: CardAction[];
 }) {
+  const t = useTasksT();
   return (
     <>
       {folderMoves.length > 0 ? (
         <DropdownMenu
-          label="Folder"
-          aria-label={`Folder of “${title}”`}
+          label={t('folder')}
+          aria-label={t('folderOf', { title })}
           variant="ghost"
           items={folderMoves}
         />

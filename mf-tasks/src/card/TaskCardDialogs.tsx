@@ -2,6 +2,7 @@ import type { Task } from '@baton/contracts';
 import { Button, Dialog, FilePreviewDialog } from '@baton/ui';
 import { useApiClient } from '@baton/web-platform';
 import { CommentsDialog } from '../comments/CommentsDialog';
+import { useTasksT } from '../i18n';
 import { DeclineDialog, ProposeDateDialog, ReassignDialog } from './DelegationDialogs';
 import { HistoryDialog } from './HistoryDialog';
 import type { CardDialog } from './useTaskCardActions';
@@ -31,6 +32,7 @@ export function TaskCardDialogs({
   onDelete,
   onClose,
 }: TaskCardDialogsProps) {
+  const t = useTasksT();
   const { request } = useApiClient();
   return (
     <>
@@ -45,16 +47,16 @@ export function TaskCardDialogs({
       <Dialog
         open={dialog === 'delete'}
         role="alertdialog"
-        title="Delete task?"
-        description={`“${task.title}” will be deleted${hasRecipients ? ' for everyone it was shared with' : ''}. This cannot be undone.`}
+        title={t('deleteTitle')}
+        description={t(hasRecipients ? 'deleteShared' : 'deleteOwn', { title: task.title })}
         onClose={deleting ? undefined : onClose}
       >
         <div className="task-dialog__actions">
           <Button variant="secondary" disabled={deleting} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" busy={deleting} onClick={onDelete}>
-            {deleting ? 'Deleting…' : 'Delete'}
+            {deleting ? t('deleting') : t('delete')}
           </Button>
         </div>
       </Dialog>

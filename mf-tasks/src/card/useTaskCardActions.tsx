@@ -10,7 +10,7 @@ import {
   useSaveTaskMutation,
   useSetCompletedMutation,
 } from '../api';
-import { messages } from '../messages';
+import { tt, useTasksT } from '../i18n';
 import { capabilities, kindOf } from '../rules';
 
 /** The card's dialogs; one at most is open. */
@@ -37,8 +37,8 @@ function useFolderMoves(
   return [
     ...folders
       .filter((folder) => folder.id !== task.folder?.id)
-      .map((folder) => ({ label: `Move to ${folder.name}`, onSelect: () => onMove(folder.id) })),
-    ...(task.folder ? [{ label: 'Remove from folder', onSelect: () => onMove(null) }] : []),
+      .map((folder) => ({ label: tt('moveTo', { folder: folder.name }), onSelect: () => onMove(folder.id) })),
+    ...(task.folder ? [{ label: tt('removeFromFolder'), onSelect: () => onMove(null) }] : []),
   ];
 }
 
@@ -55,7 +55,7 @@ function useCompletion(task: Task, onFailure: (message: string) => void) {
       await setCompleted({ id: task.id, completed }).unwrap();
       return true;
     } catch (error) {
-      onFailure(`“${task.title}”: ${failureMessage(error, messages.changeFailed)}`);
+      onFailure(`“${task.title}”: ${failureMessage(error, tt('changeFailed'))}`);
       return false;
     }
   }
@@ -65,7 +65,7 @@ function useCompletion(task: Task, onFailure: (message: string) => void) {
     if (!(await complete(completed)) || !completed) return;
     const id = toast(
       <>
-        “{task.title}” completed.{' '}
+        {tt('completedToast', { title: task.title })}{' '}
         <button
           type="button"
           className="task-link"
@@ -74,7 +74,7 @@ function useCompletion(task: Task, onFailure: (message: string) => void) {
             void complete(false);
           }}
         >
-          Undo
+          {tt('undo')}
         </button>
       </>,
       'success',
@@ -95,6 +95,7 @@ export interface TaskCardActionsOptions {
 
 /** What a card does: its requests, its open dialog, its failure line, and the actions it offers. */
 export function useTaskCardActions({ task, category, compact, onEdit, onFailure }: TaskCardActionsOptions) {
+  const t = useTasksT();
   const can = capabilities[category];
   const [dialog, setDialog] = useState<CardDialog | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -111,7 +112,7 @@ export function useTaskCardActions({ task, category, compact, onEdit, onFailure 
     try {
       await saveTask({ kind: kindOf(category), id: task.id, form: { ...formOf(task), ...patch } }).unwrap();
     } catch (error) {
-      setFailure(failureMessage(error, messages.changeFailed));
+      setFailure(failureMessage(error, tt('changeFailed')));
     }
   }
 
@@ -126,7 +127,7 @@ export function useTaskCardActions({ task, category, compact, onEdit, onFailure 
       setDialog(null);
     } catch {
       setDialog(null);
-      setFailure(messages.deleteFailed);
+      setFailure(tt('deleteFailed'));
     }
   }
 
@@ -135,18 +136,23 @@ export function useTaskCardActions({ task, category, compact, onEdit, onFailure 
   // The recipient of an open task (pending or accepted) may ask for another date or give the task back.
   const recipient = !can.ownerSide && category !== 'Personal Tasks' && !task.completed;
   const actions: CardAction[] = [
-    { label: 'History', onSelect: () => setDialog('history') },
-    ...(can.comments ? [{ label: 'Comments', onSelect: () => setDialog('comments') }] : []),
-    ...(can.edit ? [{ label: 'Edit', onSelect: () => onEdit(task) }] : []),
+    { label: t('history'), onSelect: () => setDialog('history') },
+    ...(can.comments ? [{ label: t('comments'), onSelect: () => setDialog('comments') }] : []),
+    ...(can.edit ? [{ label: t('edit'), onSelect: () => onEdit(task) }] : []),
     ...(recipient && !task.proposal
-      ? [{ label: 'Propose another date', onSelect: () => setDialog('propose') }]
+      ? [{ label: t('proposeDate'), onSelect: () => setDialog('propose') }]
       : []),
-    ...(recipient ? [{ label: 'Decline', onSelect: () => setDialog('decline'), danger: true }] : []),
+    ...(recipient ? [{ label: t('decline'), onSelect: () => setDialog('decline'), danger: true }] : []),
     ...(compact && task.attachment
-      ? [{ label: `Preview attachment ${task.attachment.name}`, onSelect: () => setDialog('preview') }]
+      ? [
+          {
+            label: t('previewAttachment', { name: task.attachment.name }),
+            onSelect: () => setDialog('preview'),
+          },
+        ]
       : []),
     ...(compact ? folderMoves : []),
-    ...(can.delete ? [{ label: 'Delete task', onSelect: () => setDialog('delete'), danger: true }] : []),
+    ...(can.delete ? [{ label: t('deleteTask'), onSelect: () => setDialog('delete'), danger: true }] : []),
   ];
 
   return {

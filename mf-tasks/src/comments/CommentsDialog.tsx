@@ -1,17 +1,17 @@
 import type { Task } from '@baton/contracts';
 import { Banner, Button, cx, Dialog, dateTimeLabel, relativeTime, useMinuteTick } from '@baton/ui';
-import { useCurrentUser } from '@baton/web-platform';
+import { useCurrentUser, useLanguage } from '@baton/web-platform';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../messages';
+import { useTasksT } from '../i18n';
 import { type Connection, isOwn, othersHere } from './thread';
 import { useCommentThread } from './useCommentThread';
 
-const connectionText: Record<Connection, string> = {
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  disconnected: 'Disconnected',
-  gone: messages.commentsGone,
-};
+const connectionText = {
+  connecting: 'connecting',
+  connected: 'connected',
+  disconnected: 'disconnected',
+  gone: 'commentsGone',
+} as const satisfies Record<Connection, string>;
 
 /**
  * The comments panel of a delegated task (SPEC §2, §4, §6): the thread live over `/ws/comments/{taskId}/`,
@@ -28,6 +28,8 @@ export function CommentsDialog({
   canWrite: boolean;
   onClose: () => void;
 }) {
+  const t = useTasksT();
+  const language = useLanguage();
   const email = useCurrentUser()?.email ?? '';
   const thread = useCommentThread(task.id, email);
   const [draft, setDraft] = useState('');
@@ -63,43 +65,49 @@ export function CommentsDialog({
   }
 
   return (
-    <Dialog open title="Comments" description={task.title} onClose={onClose} className="task-comments-dialog">
+    <Dialog
+      open
+      title={t('comments')}
+      description={task.title}
+      onClose={onClose}
+      className="task-comments-dialog"
+    >
       <div className="task-comments__status">
         <p role="status" className="task-comments__connection">
           <span
             className={cx('task-comments__dot', connected && 'task-comments__dot--on')}
             aria-hidden="true"
           />
-          {connectionText[thread.connection]}
+          {t(connectionText[thread.connection])}
         </p>
-        {others.length > 0 ? <p className="task-comments__presence">Also here: {others.join(', ')}</p> : null}
+        {others.length > 0 ? (
+          <p className="task-comments__presence">{t('alsoHere', { names: others.join(', ') })}</p>
+        ) : null}
       </div>
 
-      {thread.connection === 'disconnected' ? (
-        <Banner tone="error">{messages.commentConnection}</Banner>
-      ) : null}
+      {thread.connection === 'disconnected' ? <Banner tone="error">{t('commentConnection')}</Banner> : null}
       {thread.failure ? (
         <Banner key={thread.failure} tone="error" onDismiss={thread.dismissFailure}>
           {thread.failure}
         </Banner>
       ) : null}
 
-      {thread.loading ? <p role="status">{messages.commentsLoading}</p> : null}
+      {thread.loading ? <p role="status">{t('commentsLoading')}</p> : null}
       {!thread.loading && count === 0 && !thread.loadFailed ? (
-        <p className="task-comments__empty">{messages.commentsEmpty}</p>
+        <p className="task-comments__empty">{t('commentsEmpty')}</p>
       ) : null}
       {/* A live log: new comments are announced; the region scrolls and takes focus for the keyboard. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-      <div ref={listRef} className="task-comments" role="log" aria-label="Comments" tabIndex={0}>
+      <div ref={listRef} className="task-comments" role="log" aria-label={t('comments')} tabIndex={0}>
         <ol className="task-comments__list">
           {thread.comments.map((comment) => {
             const own = isOwn(comment, email);
             return (
               <li key={comment.id} className={cx('task-comment', own && 'task-comment--own')}>
                 <div className="task-comment__meta">
-                  <strong>{own ? 'You' : comment.name}</strong>
-                  <time dateTime={comment.timestamp} title={dateTimeLabel(comment.timestamp)}>
-                    {relativeTime(comment.timestamp, now)}
+                  <strong>{own ? t('you') : comment.name}</strong>
+                  <time dateTime={comment.timestamp} title={dateTimeLabel(comment.timestamp, language)}>
+                    {relativeTime(comment.timestamp, now, language)}
                   </time>
                 </div>
                 <p className="task-comment__text">{comment.content}</p>
@@ -111,7 +119,7 @@ export function CommentsDialog({
 
       <form className="task-comments__form" onSubmit={submit}>
         <label htmlFor={inputId} className="task-comments__label">
-          Your comment
+          {t('yourComment')}
         </label>
         <textarea
           id={inputId}
@@ -124,14 +132,14 @@ export function CommentsDialog({
           onKeyDown={onKeyDown}
         />
         <p id={hintId} className="task-comments__hint">
-          {canWrite ? messages.commentHint : messages.commentAcceptFirst}
+          {canWrite ? t('commentHint') : t('commentAcceptFirst')}
         </p>
         <div className="task-dialog__actions">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('close')}
           </Button>
           <Button type="submit" disabled={!writable || !draft.trim()} busy={thread.sending}>
-            Send
+            {t('send')}
           </Button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import type { Comment } from '@baton/contracts';
 import { connectLiveSocket, errorMessage, useApiClient } from '@baton/web-platform';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { messages } from '../messages';
+import { tt } from '../i18n';
 import {
   closedForGood,
   commentReconnectMs,
@@ -42,7 +42,7 @@ export function useCommentThread(taskId: string, email: string) {
         apply({ type: 'loaded', comments: ((await res.json()) as { comments: Comment[] }).comments });
       } catch {
         apply({ type: 'loadFailed' });
-        setFailure(messages.commentsLoadFailed);
+        setFailure(tt('commentsLoadFailed'));
       }
       if (stopped) return;
       live = connectLiveSocket({
@@ -50,7 +50,7 @@ export function useCommentThread(taskId: string, email: string) {
         reconnectDelay: () => commentReconnectMs,
         reconnectAfter: (code) => !closedForGood(code),
         onOpen: () => {
-          setFailure((current) => (current === messages.commentsLoadFailed ? null : current));
+          setFailure((current) => (current === tt('commentsLoadFailed') ? null : current));
           apply({ type: 'opened' });
         },
         onClose: (code) => apply({ type: 'closed', code }),
@@ -77,7 +77,7 @@ export function useCommentThread(taskId: string, email: string) {
     try {
       const res = await post('/api/add_comment/', { task_id: taskId, user_email: email, content });
       if (!res.ok) {
-        setFailure(await errorMessage(res, messages.commentSaveFailed));
+        setFailure(await errorMessage(res, tt('commentSaveFailed')));
         return false;
       }
       const comment = (await res.json()) as Comment;
@@ -85,7 +85,7 @@ export function useCommentThread(taskId: string, email: string) {
       dispatch({ type: 'received', comment });
       return true;
     } catch {
-      setFailure(messages.commentNetwork);
+      setFailure(tt('commentNetwork'));
       return false;
     } finally {
       setSending(false);

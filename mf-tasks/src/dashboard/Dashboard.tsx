@@ -1,8 +1,14 @@
 import { Button, PriorityBadge } from '@baton/ui';
-import { type Category, useCurrentUser, useNavigateTo, useRequestCreateTask } from '@baton/web-platform';
+import {
+  type Category,
+  useCategoryText,
+  useCurrentUser,
+  useNavigateTo,
+  useRequestCreateTask,
+} from '@baton/web-platform';
 import { useDashboardQuery } from '../api';
+import { useTasksT } from '../i18n';
 import { useLiveTaskEvents } from '../live';
-import { messages } from '../messages';
 import { TaskLink } from '../page/TaskLink';
 import { StatusChart } from './StatusChart';
 import { dueLabel, greeting, timeAgo } from './summary';
@@ -10,6 +16,8 @@ import '../tasks.css';
 
 /** The dashboard (SPEC §2), exposed to the shell as `mf-tasks/Dashboard`. */
 export default function Dashboard() {
+  const t = useTasksT();
+  const categories = useCategoryText();
   // The figures come from the server; each live task event (and each visit) fetches them again.
   const { data: summary, isError } = useDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
   const user = useCurrentUser();
@@ -21,21 +29,21 @@ export default function Dashboard() {
   if (isError)
     return (
       <p className="dashboard__state" role="alert">
-        {messages.dashboardFailed}
+        {t('dashboardFailed')}
       </p>
     );
   if (!summary)
     return (
       <p className="dashboard__state" role="status">
-        Loading your dashboard…
+        {t('dashboardLoading')}
       </p>
     );
 
   const cards: { label: string; value: number; category?: Category }[] = [
-    { label: 'Total Tasks', value: summary.total },
-    { label: 'Personal Tasks', value: summary.personal, category: 'Personal Tasks' },
-    { label: 'Invited Tasks', value: summary.invited, category: 'Invited Tasks' },
-    { label: 'Assigned Tasks', value: summary.assigned, category: 'Assigned Tasks' },
+    { label: t('totalTasks'), value: summary.total },
+    { label: categories.name('Personal Tasks'), value: summary.personal, category: 'Personal Tasks' },
+    { label: categories.name('Invited Tasks'), value: summary.invited, category: 'Invited Tasks' },
+    { label: categories.name('Assigned Tasks'), value: summary.assigned, category: 'Assigned Tasks' },
   ];
 
   return (
@@ -68,27 +76,27 @@ export default function Dashboard() {
 
       <div className="dashboard__grid">
         <section className="dashboard-panel" aria-labelledby="dash-overview">
-          <h3 id="dash-overview">Task Progress Overview</h3>
+          <h3 id="dash-overview">{t('progressOverview')}</h3>
           <StatusChart status={summary.status} />
         </section>
 
         <section className="dashboard-panel" aria-labelledby="dash-actions">
-          <h3 id="dash-actions">Quick Actions</h3>
+          <h3 id="dash-actions">{t('quickActions')}</h3>
           <div className="dashboard__actions">
-            <Button onClick={() => requestCreateTask('Personal Tasks')}>Create New Task</Button>
+            <Button onClick={() => requestCreateTask('Personal Tasks')}>{t('createNewTask')}</Button>
             <Button variant="secondary" onClick={() => requestCreateTask('Tasks Delegated - Invitation')}>
-              Send A Task Invite
+              {t('sendTaskInvite')}
             </Button>
             <Button variant="secondary" onClick={() => requestCreateTask('Tasks Delegated - Assigned')}>
-              Assign A Task
+              {t('assignATask')}
             </Button>
           </div>
         </section>
 
         <section className="dashboard-panel" aria-labelledby="dash-recent">
-          <h3 id="dash-recent">Recent Activity</h3>
+          <h3 id="dash-recent">{t('recentActivity')}</h3>
           {summary.recent.length === 0 ? (
-            <p className="dashboard__empty">Nothing yet. New and completed tasks show up here.</p>
+            <p className="dashboard__empty">{t('recentEmpty')}</p>
           ) : (
             <ul className="dashboard__list">
               {summary.recent.map(({ task, what, at }) => (
@@ -97,7 +105,8 @@ export default function Dashboard() {
                     {task.title}
                   </TaskLink>
                   <span className="dashboard__item-meta">
-                    {what} · {timeAgo(at, now.getTime())}
+                    {t(what === 'Created' ? 'recentCreated' : 'recentCompleted')} ·{' '}
+                    {timeAgo(at, now.getTime())}
                   </span>
                 </li>
               ))}
@@ -106,9 +115,9 @@ export default function Dashboard() {
         </section>
 
         <section className="dashboard-panel" aria-labelledby="dash-upcoming">
-          <h3 id="dash-upcoming">Upcoming Deadlines</h3>
+          <h3 id="dash-upcoming">{t('upcomingDeadlines')}</h3>
           {summary.upcoming.length === 0 ? (
-            <p className="dashboard__empty">No open task has a due date.</p>
+            <p className="dashboard__empty">{t('upcomingEmpty')}</p>
           ) : (
             <ul className="dashboard__list">
               {summary.upcoming.map((task) => (

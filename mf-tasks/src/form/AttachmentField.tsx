@@ -1,6 +1,7 @@
 import type { AttachmentInfo } from '@baton/contracts';
 import { FileChoiceField } from '@baton/ui';
 import { useUploadChoice } from '@baton/web-platform';
+import { useTasksT } from '../i18n';
 import type { AttachmentChoice } from './attachment';
 
 /**
@@ -16,11 +17,12 @@ export function AttachmentField({
   value: AttachmentChoice;
   onChange: (choice: AttachmentChoice) => void;
 }) {
+  const t = useTasksT();
   const upload = useUploadChoice(value, onChange);
   return (
     <FileChoiceField
-      label="Attachment"
-      hint="Up to 25 MB. The upload starts when you choose a file."
+      label={t('attachment')}
+      hint={t('attachmentHint')}
       current={current}
       value={value}
       {...upload}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useRecipientSuggestionsQuery } from '../api';
+import { useTasksT } from '../i18n';
 import { suggest } from './suggestions';
 
 /**
@@ -7,6 +8,7 @@ import { suggest } from './suggestions';
  * ArrowDown/ArrowUp move, Enter picks, Escape closes.
  */
 export function RecipientField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  const t = useTasksT();
   const { data = [] } = useRecipientSuggestionsQuery();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -24,7 +26,7 @@ export function RecipientField({ value, onChange }: { value: string; onChange: (
   return (
     <div className="b-field task-recipient">
       <label htmlFor={id} className="b-field__label">
-        Recipient email
+        {t('recipientEmail')}
       </label>
       <input
         id={id}
@@ -64,7 +66,7 @@ export function RecipientField({ value, onChange }: { value: string; onChange: (
       <div
         id={listId}
         role="listbox"
-        aria-label="Trusted users"
+        aria-label={t('trustedUsers')}
         className="task-recipient__list"
         hidden={!options.length}
       >

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTasksT } from '../i18n';
 import { hourName, type ReminderChoice, reminderDayChoices, reminderDaysName } from './reminder';
 
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
@@ -18,6 +19,7 @@ export function ReminderField({
   defaultHour: number;
   delegated: boolean;
 }) {
+  const t = useTasksT();
   const id = useId();
   // A reminder set elsewhere (the API takes up to 30 days) is shown as it is.
   const dayChoices = reminderDayChoices.includes(value.days)
@@ -27,7 +29,7 @@ export function ReminderField({
     <div className="task-form__row">
       <div className="b-field">
         <label htmlFor={`${id}-days`} className="b-field__label">
-          Reminder
+          {t('reminder')}
         </label>
         <select
           id={`${id}-days`}
@@ -46,14 +48,14 @@ export function ReminderField({
         </select>
         {delegated ? (
           <p id={`${id}-hint`} className="b-field__hint">
-            Reminds the recipient, once they have accepted.
+            {t('reminderHint')}
           </p>
         ) : null}
       </div>
       {value.days === null ? null : (
         <div className="b-field">
           <label htmlFor={`${id}-hour`} className="b-field__label">
-            Remind at
+            {t('remindAt')}
           </label>
           <select
             id={`${id}-hour`}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTasksT } from '../i18n';
 import {
   describeChoice,
   intervalUnit,
@@ -6,24 +7,24 @@ import {
   type RepeatEnd,
   type RepeatFrequency,
   repeatLimits,
-  weekdayNames,
+  weekdayName,
   weekdays,
 } from './recurrence';
 
-const frequencyNames: Record<RepeatFrequency, string> = {
-  none: 'Does not repeat',
-  daily: 'Daily',
-  weekdays: 'Every weekday (Mon–Fri)',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-};
+const frequencyNames = {
+  none: 'repeatNone',
+  daily: 'repeatDaily',
+  weekdays: 'repeatWeekdays',
+  weekly: 'repeatWeekly',
+  monthly: 'repeatMonthly',
+  yearly: 'repeatYearly',
+} as const satisfies Record<RepeatFrequency, string>;
 
-const endNames: Record<RepeatEnd, string> = {
-  never: 'Never',
-  until: 'On a date',
-  count: 'After a number of times',
-};
+const endNames = {
+  never: 'endNever',
+  until: 'endUntil',
+  count: 'endCount',
+} as const satisfies Record<RepeatEnd, string>;
 
 /** A number input's value as a number (NaN while it is empty, which the form's check refuses). */
 const numberOf = (value: string) => (value === '' ? Number.NaN : Number(value));
@@ -40,6 +41,7 @@ export function RepeatField({
   value: RepeatChoice;
   onChange: (value: RepeatChoice) => void;
 }) {
+  const t = useTasksT();
   const id = useId();
   const set = (patch: Partial<RepeatChoice>) => onChange({ ...value, ...patch, custom: null });
   const unit = intervalUnit(value.frequency, value.interval);
@@ -47,11 +49,11 @@ export function RepeatField({
   return (
     <fieldset className="task-repeat" aria-describedby={`${id}-summary`}>
       {/* The group's name for screen readers; the select below shows it. */}
-      <legend className="b-visually-hidden">Repeat</legend>
+      <legend className="b-visually-hidden">{t('repeat')}</legend>
       <div className="task-form__row">
         <div className="b-field">
           <label htmlFor={`${id}-frequency`} className="b-field__label">
-            Repeat
+            {t('repeat')}
           </label>
           <select
             id={`${id}-frequency`}
@@ -59,10 +61,10 @@ export function RepeatField({
             value={value.custom ? 'custom' : value.frequency}
             onChange={(event) => set({ frequency: event.target.value as RepeatFrequency })}
           >
-            {value.custom ? <option value="custom">A custom rule (kept as it is)</option> : null}
+            {value.custom ? <option value="custom">{t('customRule')}</option> : null}
             {Object.entries(frequencyNames).map(([frequency, name]) => (
               <option key={frequency} value={frequency}>
-                {name}
+                {t(name)}
               </option>
             ))}
           </select>
@@ -70,7 +72,7 @@ export function RepeatField({
         {unit && !value.custom ? (
           <div className="b-field task-repeat__every">
             <label htmlFor={`${id}-interval`} className="b-field__label">
-              Every
+              {t('every')}
             </label>
             <span className="task-repeat__inline">
               <input
@@ -90,7 +92,7 @@ export function RepeatField({
       </div>
       {value.frequency === 'weekly' && !value.custom ? (
         <fieldset className="task-repeat__days">
-          <legend className="b-field__label">On</legend>
+          <legend className="b-field__label">{t('on')}</legend>
           {weekdays.map((day) => (
             <label key={day} className="task-repeat__day">
               <input
@@ -104,8 +106,8 @@ export function RepeatField({
                   })
                 }
               />
-              <span aria-hidden="true">{weekdayNames[day].short}</span>
-              <span className="b-visually-hidden">{weekdayNames[day].long}</span>
+              <span aria-hidden="true">{weekdayName(day, 'short')}</span>
+              <span className="b-visually-hidden">{weekdayName(day, 'long')}</span>
             </label>
           ))}
         </fieldset>
@@ -113,7 +115,7 @@ export function RepeatField({
       {value.frequency === 'monthly' && !value.custom ? (
         <div className="b-field task-repeat__every">
           <label htmlFor={`${id}-monthday`} className="b-field__label">
-            Day of the month
+            {t('dayOfMonth')}
           </label>
           <input
             id={`${id}-monthday`}
@@ -130,7 +132,7 @@ export function RepeatField({
         <div className="task-form__row">
           <div className="b-field">
             <label htmlFor={`${id}-end`} className="b-field__label">
-              Ends
+              {t('ends')}
             </label>
             <select
               id={`${id}-end`}
@@ -140,7 +142,7 @@ export function RepeatField({
             >
               {Object.entries(endNames).map(([end, name]) => (
                 <option key={end} value={end}>
-                  {name}
+                  {t(name)}
                 </option>
               ))}
             </select>
@@ -148,7 +150,7 @@ export function RepeatField({
           {value.end === 'until' ? (
             <div className="b-field">
               <label htmlFor={`${id}-until`} className="b-field__label">
-                End date
+                {t('endDate')}
               </label>
               <input
                 id={`${id}-until`}
@@ -162,7 +164,7 @@ export function RepeatField({
           {value.end === 'count' ? (
             <div className="b-field">
               <label htmlFor={`${id}-count`} className="b-field__label">
-                Times
+                {t('times')}
               </label>
               <input
                 id={`${id}-count`}
@@ -178,7 +180,7 @@ export function RepeatField({
         </div>
       ) : null}
       <p id={`${id}-summary`} className="b-field__hint task-repeat__summary">
-        {repeating ? `${describeChoice(value)}. Completing one makes the next.` : describeChoice(value)}
+        {repeating ? t('repeatSummary', { summary: describeChoice(value) }) : describeChoice(value)}
       </p>
     </fieldset>
   );

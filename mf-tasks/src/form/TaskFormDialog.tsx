@@ -13,7 +13,7 @@ import {
 import type { PlatformQueryError, TaskCategory } from '@baton/web-platform';
 import { type FormEvent, useId, useState } from 'react';
 import { type TaskForm, type TaskWriteResult, useReminderHourQuery, useSaveTaskMutation } from '../api';
-import { messages } from '../messages';
+import { priorityKey, tt, useTasksT } from '../i18n';
 import { addLabel, dueDay, kindOf } from '../rules';
 import { AttachmentField } from './AttachmentField';
 import { type AttachmentChoice, attachmentPayload } from './attachment';
@@ -37,16 +37,16 @@ interface Fields {
 
 /** The first rule of SPEC §5 "Task form" the fields break, or null. */
 export function taskFormProblem(fields: Fields, needsRecipient: boolean): string | null {
-  if (!fields.title.trim() || !fields.dueDate || !fields.priority) return messages.formRequired;
-  if (needsRecipient && !emailPattern.test(fields.email.trim())) return messages.formRecipient;
+  if (!fields.title.trim() || !fields.dueDate || !fields.priority) return tt('formRequired');
+  if (needsRecipient && !emailPattern.test(fields.email.trim())) return tt('formRecipient');
   return repeatProblem(fields.repeat, fields.dueDate);
 }
 
 /** What to tell the person when the save failed: the server's sentence, a network sentence, or the default. */
 function failureOf(error: unknown) {
   const failure = error as Partial<PlatformQueryError>;
-  if (failure.status === 'NETWORK_ERROR') return messages.formNetwork;
-  return failure.message || messages.formFailed;
+  if (failure.status === 'NETWORK_ERROR') return tt('formNetwork');
+  return failure.message || tt('formFailed');
 }
 
 /** Create a task in this category's kind, or edit one (the recipient cannot change then). */
@@ -64,6 +64,7 @@ export function TaskFormDialog({
   onClose: () => void;
   onSaved: (result: TaskWriteResult) => void;
 }) {
+  const t = useTasksT();
   const kind = kindOf(category);
   const editing = Boolean(task);
   const delegated = kind !== 'personal';
@@ -125,13 +126,13 @@ export function TaskFormDialog({
   }
 
   const recipient = task ? [...task.assigned_users, ...task.invited_users].join(', ') : '';
-  const title = editing ? 'Edit task' : addLabel[kind];
+  const title = editing ? t('editTask') : addLabel(kind);
   return (
     <Dialog open title={title} onClose={isLoading ? undefined : onClose} className="task-form-dialog">
       <form className="task-form" onSubmit={submit} noValidate>
         <NoticeBanner notice={notice} onDismiss={clear} />
         <TextField
-          label="Title"
+          label={t('title')}
           required
           maxLength={limits.titleMax}
           value={fields.title}
@@ -139,7 +140,7 @@ export function TaskFormDialog({
         />
         <div className="b-field">
           <label htmlFor={descriptionId} className="b-field__label">
-            Description
+            {t('description')}
           </label>
           <textarea
             id={descriptionId}
@@ -152,7 +153,7 @@ export function TaskFormDialog({
         </div>
         <div className="task-form__row">
           <TextField
-            label="Due date"
+            label={t('dueDate')}
             type="date"
             required
             value={fields.dueDate}
@@ -160,7 +161,7 @@ export function TaskFormDialog({
           />
           <div className="b-field">
             <FieldLabel htmlFor={priorityId} required>
-              Priority
+              {t('priority')}
             </FieldLabel>
             <select
               id={priorityId}
@@ -169,10 +170,10 @@ export function TaskFormDialog({
               value={fields.priority}
               onChange={(event) => set({ priority: event.target.value as Fields['priority'] })}
             >
-              <option value="">Select priority</option>
+              <option value="">{t('selectPriority')}</option>
               {priorities.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {t(priorityKey[p])}
                 </option>
               ))}
             </select>
@@ -188,7 +189,7 @@ export function TaskFormDialog({
         <RepeatField value={fields.repeat} onChange={(repeat) => set({ repeat })} />
         {delegated ? (
           <Checkbox
-            label="Tell me if it's still open the day after it's due"
+            label={t('overdueNotice')}
             checked={fields.overdueNotice}
             onChange={(event) => set({ overdueNotice: event.target.checked })}
           />
@@ -199,18 +200,18 @@ export function TaskFormDialog({
           onChange={(attachment) => set({ attachment })}
         />
         {folderId && !editing && kind === 'personal' ? (
-          <p className="task-form__fixed">The task will be filed in this folder.</p>
+          <p className="task-form__fixed">{t('filedHere')}</p>
         ) : null}
         {editing && recipient ? (
-          <p className="task-form__fixed">Recipient: {recipient} (cannot be changed)</p>
+          <p className="task-form__fixed">{t('recipientFixed', { recipient })}</p>
         ) : null}
         <div className="task-dialog__actions">
           <Button variant="secondary" disabled={isLoading} onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           {/* Nothing to save until the chosen file is stored. */}
           <Button type="submit" busy={isLoading} disabled={uploading}>
-            {isLoading ? 'Saving…' : editing ? 'Save changes' : title}
+            {isLoading ? t('saving') : editing ? t('saveChanges') : title}
           </Button>
         </div>
       </form>

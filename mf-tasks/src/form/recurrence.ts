@@ -1,3 +1,5 @@
+import { currentLanguage } from '@baton/web-platform';
+import { tt } from '../i18n';
 import { formatDueDay } from '../rules';
 
 /**
@@ -12,15 +14,11 @@ export type RepeatFrequency = (typeof frequencies)[number];
 
 export const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof weekdays)[number];
-export const weekdayNames: Record<Weekday, { short: string; long: string }> = {
-  MO: { short: 'Mon', long: 'Monday' },
-  TU: { short: 'Tue', long: 'Tuesday' },
-  WE: { short: 'Wed', long: 'Wednesday' },
-  TH: { short: 'Thu', long: 'Thursday' },
-  FR: { short: 'Fri', long: 'Friday' },
-  SA: { short: 'Sat', long: 'Saturday' },
-  SU: { short: 'Sun', long: 'Sunday' },
-};
+/** A weekday's name in the person's language ("Mon", "Monday"; "Mo.", "Montag"): 5 Jan 2026 was a Monday. */
+export const weekdayName = (day: Weekday, width: 'short' | 'long') =>
+  new Intl.DateTimeFormat(currentLanguage(), { weekday: width, timeZone: 'UTC' }).format(
+    Date.UTC(2026, 0, 5 + weekdays.indexOf(day)),
+  );
 const workWeek: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 
 export type RepeatEnd = 'never' | 'until' | 'count';
@@ -64,16 +62,11 @@ export const noRepeat = (dueDate = ''): RepeatChoice => ({
   custom: null,
 });
 
-const unitOf: Record<Exclude<RepeatFrequency, 'none' | 'weekdays'>, [string, string]> = {
-  daily: ['day', 'days'],
-  weekly: ['week', 'weeks'],
-  monthly: ['month', 'months'],
-  yearly: ['year', 'years'],
-};
+const unitOf = { daily: 'unitDay', weekly: 'unitWeek', monthly: 'unitMonth', yearly: 'unitYear' } as const;
 
 /** The unit of "every N …" for a frequency ("weeks"), or null where there is no interval to choose. */
 export const intervalUnit = (frequency: RepeatFrequency, interval = 2) =>
-  frequency === 'none' || frequency === 'weekdays' ? null : unitOf[frequency][interval === 1 ? 0 : 1];
+  frequency === 'none' || frequency === 'weekdays' ? null : tt(unitOf[frequency], { count: interval });
 
 const untilOf = (date: string) => date.replaceAll('-', '');
 
@@ -171,42 +164,47 @@ export function parseRule(rule: string | null | undefined, dueDate = ''): Repeat
 /** "Mon", "Mon and Thu", "Mon, Wed and Fri". */
 function listOf(words: string[]) {
   if (words.length < 2) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return tt('listAnd', { head: words.slice(0, -1).join(', '), last: words.at(-1) });
 }
 
 /** What the rule says, for the form's hint and the card: "Repeats weekly on Mon and Thu, 5 times". */
 export function describeChoice(choice: RepeatChoice): string {
-  if (choice.custom) return 'Repeats (a custom rule)';
-  if (choice.frequency === 'none') return 'Does not repeat';
-  const every = (unit: [string, string], adverb: string) =>
-    choice.interval > 1 ? `every ${choice.interval} ${unit[1]}` : adverb;
-  let text: string;
+  if (choice.custom) return tt('repeatsCustom');
+  if (choice.frequency === 'none') return tt('repeatNone');
+  const every = (frequency: keyof typeof unitOf, adverb: Parameters<typeof tt>[0]) =>
+    choice.interval > 1
+      ? tt('everyN', { count: choice.interval, unit: intervalUnit(frequency, choice.interval) })
+      : tt(adverb);
+  let rule: string;
   switch (choice.frequency) {
     case 'daily':
-      text = every(unitOf.daily, 'daily');
+      rule = every('daily', 'adverbDaily');
       break;
     case 'weekdays':
-      text = 'every weekday';
+      rule = tt('everyWeekday');
       break;
     case 'weekly': {
-      const days = weekdays.filter((day) => choice.days.includes(day)).map((day) => weekdayNames[day].short);
-      text = `${every(unitOf.weekly, 'weekly')}${days.length ? ` on ${listOf(days)}` : ''}`;
+      const days = weekdays
+        .filter((day) => choice.days.includes(day))
+        .map((day) => weekdayName(day, 'short'));
+      const each = every('weekly', 'adverbWeekly');
+      rule = days.length ? tt('onDays', { rule: each, days: listOf(days) }) : each;
       break;
     }
     case 'monthly':
-      text = `${every(unitOf.monthly, 'monthly')} on day ${choice.monthDay}`;
+      rule = tt('onMonthDay', { rule: every('monthly', 'adverbMonthly'), day: choice.monthDay });
       break;
     case 'yearly':
-      text = every(unitOf.yearly, 'yearly');
+      rule = every('yearly', 'adverbYearly');
       break;
   }
   const end =
     choice.end === 'until' && choice.until
-      ? `, until ${formatDueDay(choice.until)}`
+      ? tt('untilDate', { date: formatDueDay(choice.until) })
       : choice.end === 'count'
-        ? `, ${choice.count} ${choice.count === 1 ? 'time' : 'times'}`
+        ? tt('countTimes', { count: choice.count })
         : '';
-  return `Repeats ${text}${end}`;
+  return tt('repeats', { rule, end });
 }
 
 /** The card's line for a stored rule. */
@@ -217,14 +215,15 @@ export function repeatProblem(choice: RepeatChoice, dueDate: string): string | n
   if (choice.custom || choice.frequency === 'none') return null;
   const whole = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
   if (!whole(choice.interval, repeatLimits.intervalMax))
-    return `Repeat every 1 to ${repeatLimits.intervalMax} ${intervalUnit(choice.frequency) ?? 'times'}.`;
-  if (choice.frequency === 'weekly' && choice.days.length === 0)
-    return 'Choose at least one day of the week to repeat on.';
-  if (choice.frequency === 'monthly' && !whole(choice.monthDay, 31))
-    return 'Choose a day of the month from 1 to 31.';
+    return tt('repeatIntervalProblem', {
+      max: repeatLimits.intervalMax,
+      unit: intervalUnit(choice.frequency) ?? '',
+    });
+  if (choice.frequency === 'weekly' && choice.days.length === 0) return tt('repeatDaysProblem');
+  if (choice.frequency === 'monthly' && !whole(choice.monthDay, 31)) return tt('repeatMonthDayProblem');
   if (choice.end === 'until' && (!choice.until || (dueDate && choice.until < dueDate)))
-    return 'The repeat end date must be on or after the due date.';
+    return tt('repeatUntilProblem');
   if (choice.end === 'count' && !whole(choice.count, repeatLimits.countMax))
-    return `Repeat 1 to ${repeatLimits.countMax} times.`;
+    return tt('repeatCountProblem', { max: repeatLimits.countMax });
   return null;
 }

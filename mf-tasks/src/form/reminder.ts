@@ -1,4 +1,5 @@
 import type { Reminder } from '@baton/contracts';
+import { tt } from '../i18n';
 
 /** The hour a reminder starts at when the person's own (their digest hour) cannot be read. */
 export const fallbackReminderHour = 9;
@@ -8,18 +9,22 @@ export const reminderDayChoices: readonly (number | null)[] = [null, 0, 1, 2, 7]
 
 /** "On the due day", "1 day before", "A week before"; "None" for no reminder. */
 export function reminderDaysName(days: number | null) {
-  if (days === null) return 'None';
-  if (days === 0) return 'On the due day';
-  if (days === 7) return 'A week before';
-  return days === 1 ? '1 day before' : `${days} days before`;
+  if (days === null) return tt('reminderNone');
+  if (days === 0) return tt('reminderOnDay');
+  if (days === 7) return tt('reminderWeek');
+  return tt('reminderDays', { count: days });
 }
 
 /** "09:00". */
 export const hourName = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** "Reminder: 1 day before at 09:00", for a task's card. */
-export const reminderLabel = ({ daysBefore, hour }: NonNullable<Reminder>) =>
-  `Reminder: ${reminderDaysName(daysBefore).toLowerCase()} at ${hourName(hour)}`;
+export function reminderLabel({ daysBefore, hour }: NonNullable<Reminder>) {
+  const at = hourName(hour);
+  if (daysBefore === 0) return tt('reminderLabelOnDay', { hour: at });
+  if (daysBefore === 7) return tt('reminderLabelWeek', { hour: at });
+  return tt('reminderLabelDays', { count: daysBefore, hour: at });
+}
 
 /** What the form chose: days before (null: none) and an hour (null: the person's default, not yet chosen). */
 export interface ReminderChoice {

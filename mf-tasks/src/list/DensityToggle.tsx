@@ -1,15 +1,17 @@
 import { densities, setDensity, useDensity } from '@baton/web-platform';
 import { useId } from 'react';
+import { useTasksT } from '../i18n';
 
-const names = { compact: 'Compact', comfortable: 'Comfortable' } as const;
+const names = { compact: 'densityCompact', comfortable: 'densityComfortable' } as const;
 
 /** How much each card shows (a preference of this device): a two-segment radio group, arrow keys included. */
 export function DensityToggle() {
+  const t = useTasksT();
   const density = useDensity();
   const name = useId();
   return (
     <fieldset className="task-density">
-      <legend className="b-visually-hidden">Density</legend>
+      <legend className="b-visually-hidden">{t('density')}</legend>
       {densities.map((option) => (
         <label key={option} className="task-density__option">
           <input
@@ -20,7 +22,7 @@ export function DensityToggle() {
             checked={density === option}
             onChange={() => setDensity(option)}
           />
-          {names[option]}
+          {t(names[option])}
         </label>
       ))}
     </fieldset>

@@ -171,15 +171,17 @@ describe('the task list', () => {
     const { user } = renderWithPlatform(<TaskList category="Personal Tasks" />);
     await screen.findByRole('heading', { name: 'One' });
     await user.click(screen.getByRole('heading', { name: 'One' }));
-    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
     await user.keyboard('{Control>}');
     await user.click(screen.getByRole('heading', { name: 'One' }));
     await user.keyboard('{/Control}{Shift>}');
     await user.click(screen.getByRole('heading', { name: 'Two' }));
     await user.keyboard('{/Shift}');
-    expect(screen.getByRole('status')).toHaveTextContent('2 selected');
+    expect(screen.getByRole('toolbar', { name: 'Actions for the selected tasks' })).toHaveTextContent(
+      '2 tasks selected',
+    );
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
-    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 });
 
@@ -292,11 +294,11 @@ describe('Personal Tasks and folders (SPEC §2 "Folder view")', () => {
     await user.keyboard('{Control>}');
     await user.click(heading);
     await user.keyboard('{/Control}');
-    expect(screen.getByRole('status')).toHaveTextContent('1 selected');
+    expect(screen.getByRole('toolbar')).toHaveTextContent('1 task selected');
     tasks = tasks.map((task) => (task.title === 'Unfiled' ? { ...task, folder: work } : task));
     act(() => FakeWebSocket.latest().receive({ type: 'folders_changed' }));
     expect(await screen.findByText('No tasks here yet')).toBeInTheDocument();
-    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 
   it('Personal Tasks, empty because every task is filed, says so instead of inviting a first task', async () => {

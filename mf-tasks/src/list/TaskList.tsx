@@ -1,19 +1,41 @@
 import type { Task } from '@baton/contracts';
 import { Banner, Button, DropdownMenu, Tabs } from '@baton/ui';
-import { type TaskListProps, useCreateTaskSignal, useRequestCreateFolder } from '@baton/web-platform';
+import {
+  openTask,
+  type TaskListProps,
+  useCategoryText,
+  useCreateTaskSignal,
+  usePlatformDispatch,
+  useRequestCreateFolder,
+  useRequestCreateTask,
+  useT,
+  viewPathOf,
+} from '@baton/web-platform';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type TaskWriteResult, useFolderChoicesQuery, useTaskPagesInfiniteQuery } from '../api';
+import { BulkBar, type BulkBarHandle } from '../bulk/BulkBar';
+import { bulkBook } from '../bulk/messages';
+import { useBulkAction } from '../bulk/useBulkAction';
+import { useSelection } from '../bulk/useSelection';
 import { TaskCard } from '../card/TaskCard';
+import { FilterBar } from '../filters/FilterBar';
+import { NoMatches } from '../filters/NoMatches';
+import { isFiltered, queryOf } from '../filters/query';
+import { SaveViewDialog } from '../filters/SaveViewDialog';
+import { useListFilter } from '../filters/useListFilter';
 import { TaskFormDialog } from '../form/TaskFormDialog';
+import { useTasksT } from '../i18n';
 import { useLiveTaskEvents } from '../live';
-import { messages } from '../messages';
-import { addLabel, kindOf, sorts, type Tab } from '../rules';
+import { addLabel, capabilities, kindOf, sortName, sorts, type Tab } from '../rules';
+import { useAnnouncer } from '../shortcuts/Announcer';
+import { ShortcutHelp } from '../shortcuts/ShortcutHelp';
+import { useListShortcuts } from '../shortcuts/useListShortcuts';
 import { DensityToggle } from './DensityToggle';
 import { useRememberedSort } from './rememberedSort';
 import '../tasks.css';
 import { loadedTasks } from './pages';
 import { UnfileTarget } from './UnfileTarget';
-import { VirtualTaskList } from './VirtualTaskList';
+import { VirtualTaskList, type VirtualTaskListHandle } from './VirtualTaskList';
 
 /**
  * One category's tasks (SPEC §2 "Task list view"), exposed to the shell as `mf-tasks/TaskList`. Personal
@@ -25,11 +47,16 @@ export default function TaskList({ category, folderId }: TaskListProps) {
 }
 
 function CategoryList({ category, folderId }: TaskListProps) {
+  const t = useTasksT();
+  const categories = useCategoryText();
   const [tab, setTab] = useState<Tab>('due');
   const [sort, setSort] = useRememberedSort(category);
+  // The filters live in the address (the shell keeps the list's query there): each has its own cached pages.
+  const [filter, setFilter] = useListFilter();
+  const [savingView, setSavingView] = useState(false);
   const view = useMemo(
-    () => ({ category, folderId: folderId ?? null, tab, sort }),
-    [category, folderId, tab, sort],
+    () => ({ category, folderId: folderId ?? null, tab, sort, filter }),
+    [category, folderId, tab, sort, filter],
   );
   // `data` is the last view's while another tab or order loads: its counts stay on the tabs meanwhile.
   const {
@@ -47,12 +74,11 @@ function CategoryList({ category, folderId }: TaskListProps) {
     // meanwhile, so a task that arrived in between is there without a reload.
   } = useTaskPagesInfiniteQuery(view, { refetchOnMountOrArgChange: true });
   const [form, setForm] = useState<{ task?: Task } | null>(null);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
   /** A card's change that failed after the card left the view (completing moves it to the other tab). */
   const [failure, setFailure] = useState<string | null>(null);
   const requestCreateFolder = useRequestCreateFolder();
-  const label = addLabel[kindOf(category)];
+  const label = addLabel(kindOf(category));
   const received = category === 'Assigned Tasks' || category === 'Invited Tasks';
 
   useCreateTaskSignal(category, () => setForm({}));
@@ -65,28 +91,55 @@ function CategoryList({ category, folderId }: TaskListProps) {
   const pages = currentData ?? (lastShown.current.tab === tab ? lastShown.current.pages : undefined);
   const shown = useMemo(() => loadedTasks(pages), [pages]);
   const counts = data?.pages[0]?.counts ?? null;
-  // Only cards still in this list count as selected: filed in a folder (or deleted), they leave it.
-  const selected = useMemo(
-    () => new Set([...picked].filter((id) => shown.some((task) => task.id === id))),
-    [picked, shown],
-  );
+  const selection = useSelection(shown);
+  const { selected, select } = selection;
+  const bulk = useBulkAction({ onDone: selection.clear, onFailure: setFailure });
+  const bulkBar = useRef<BulkBarHandle>(null);
+  const cards = useRef<VirtualTaskListHandle>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const { announce, region } = useAnnouncer();
+  const tBulk = useT(bulkBook);
+  const requestCreateTask = useRequestCreateTask();
+  const dispatch = usePlatformDispatch();
+  const can = capabilities[category];
+  const shortcuts = useListShortcuts({
+    tasks: shown,
+    total: counts?.[tab] ?? shown.length,
+    listRef: sectionRef,
+    focusCard: (id) => cards.current?.focusCard(id),
+    selected,
+    select,
+    clear: selection.clear,
+    announce,
+    create: () => requestCreateTask(category),
+    edit: can.edit ? (task) => setForm({ task }) : undefined,
+    open: (task) => dispatch(openTask(task.id)),
+    complete: can.complete
+      ? (ids) => void bulk.run(ids, { action: 'complete', value: tab === 'due' })
+      : undefined,
+    move:
+      category === 'Personal Tasks'
+        ? (pick) => {
+            if (pick) select(pick);
+            bulkBar.current?.openFolderMenu();
+          }
+        : undefined,
+    moveRefusal: tBulk('onlyPersonal'),
+  });
   const loadMore = useCallback(() => {
     if (!isFetchingNextPage) fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
 
-  const onSelect = (id: string) =>
-    setPicked((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-
   const onSaved = (result: TaskWriteResult) => {
-    if (result.invitation_sent) setNotice(result.message || messages.invitationSent);
+    if (result.invitation_sent) setNotice(result.message || t('invitationSent'));
   };
 
   return (
-    <section className="task-list" aria-label={inFolder ? 'Tasks in this folder' : category}>
+    <section
+      ref={sectionRef}
+      className="task-list"
+      aria-label={inFolder ? t('tasksInFolder') : categories.name(category)}
+    >
       <div className="task-list__toolbar">
         <div
           className={
@@ -102,11 +155,11 @@ function CategoryList({ category, folderId }: TaskListProps) {
           {/* Folders hold tasks, not folders: no "Create Folder" inside one. */}
           {category === 'Personal Tasks' && !inFolder ? (
             <DropdownMenu
-              label={<span className="b-visually-hidden">More</span>}
-              aria-label="More ways to add"
+              label={<span className="b-visually-hidden">{t('more')}</span>}
+              aria-label={t('moreWaysToAdd')}
               variant="primary"
               className="task-list__split"
-              items={[{ label: 'Create Folder', onSelect: requestCreateFolder }]}
+              items={[{ label: t('createFolder'), onSelect: requestCreateFolder }]}
             />
           ) : null}
         </div>
@@ -114,13 +167,20 @@ function CategoryList({ category, folderId }: TaskListProps) {
           {shown.length > 0 ? <DensityToggle /> : null}
           {(counts?.due ?? 0) > 1 && tab === 'due' ? (
             <DropdownMenu
-              label={`Sort: ${sort}`}
+              label={t('sortBy', { sort: sortName(sort) })}
               align="end"
-              items={sorts.map((option) => ({ label: option, onSelect: () => setSort(option) }))}
+              items={sorts.map((option) => ({ label: sortName(option), onSelect: () => setSort(option) }))}
             />
           ) : null}
         </div>
       </div>
+
+      <FilterBar
+        filter={filter}
+        onChange={setFilter}
+        matching={currentData ? (counts?.[tab] ?? null) : null}
+        onSave={() => setSavingView(true)}
+      />
 
       {notice ? (
         <Banner tone="info" onDismiss={() => setNotice(null)}>
@@ -132,37 +192,51 @@ function CategoryList({ category, folderId }: TaskListProps) {
           {failure}
         </Banner>
       ) : null}
-      {selected.size > 0 ? (
-        <p className="task-list__selection" role="status">
-          {selected.size} selected{' '}
-          <button type="button" className="task-link" onClick={() => setPicked(new Set())}>
-            Clear selection
-          </button>
-        </p>
-      ) : null}
+      <BulkBar
+        ref={bulkBar}
+        category={category}
+        tab={tab}
+        folderId={inFolder ? folderId : undefined}
+        shown={shown.length}
+        selected={selected}
+        all={selection.all}
+        selectAll={selection.selectAll}
+        clear={selection.clear}
+        run={bulk.run}
+        busy={bulk.busy}
+      />
+      {region}
+      <ShortcutHelp open={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
 
       {inFolder ? <UnfileTarget tasks={shown} onFailure={setFailure} /> : null}
 
       <Tabs
-        aria-label="Task status"
+        aria-label={t('taskStatus')}
         value={tab}
         onChange={(id) => setTab(id as Tab)}
         tabs={[
-          { id: 'due', label: `Due Now${counts ? ` (${counts.due})` : ''}` },
-          { id: 'completed', label: `Completed${counts ? ` (${counts.completed})` : ''}` },
+          { id: 'due', label: counts ? t('tabCount', { tab: t('tabDue'), count: counts.due }) : t('tabDue') },
+          {
+            id: 'completed',
+            label: counts
+              ? t('tabCount', { tab: t('tabCompleted'), count: counts.completed })
+              : t('tabCompleted'),
+          },
         ]}
       >
         {isFetching && !pages ? (
           <p className="task-list__state" role="status">
-            {messages.listLoading}
+            {t('listLoading')}
           </p>
         ) : isError && !pages ? (
           <div className="task-list__state" role="alert">
-            <p>{messages.listFailed}</p>
+            <p>{t('listFailed')}</p>
             <Button variant="secondary" onClick={() => refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
+        ) : shown.length === 0 && isFiltered(filter) ? (
+          <NoMatches onClear={() => setFilter({})} />
         ) : shown.length === 0 ? (
           <EmptyState
             tab={tab}
@@ -173,6 +247,7 @@ function CategoryList({ category, folderId }: TaskListProps) {
           />
         ) : (
           <VirtualTaskList
+            ref={cards}
             tasks={shown}
             total={counts?.[tab] ?? shown.length}
             hasMore={hasNextPage}
@@ -184,7 +259,7 @@ function CategoryList({ category, folderId }: TaskListProps) {
                 task={task}
                 category={category}
                 selected={selected.has(task.id)}
-                onSelect={onSelect}
+                onSelect={select}
                 onEdit={(t) => setForm({ task: t })}
                 onFailure={setFailure}
                 dragIds={() => (selected.has(task.id) ? [...selected] : [task.id])}
@@ -194,6 +269,13 @@ function CategoryList({ category, folderId }: TaskListProps) {
         )}
       </Tabs>
 
+      {savingView ? (
+        <SaveViewDialog
+          query={queryOf(filter)}
+          path={viewPathOf({ category, openFolderId: folderId ?? null })}
+          onClose={() => setSavingView(false)}
+        />
+      ) : null}
       {form ? (
         <TaskFormDialog
           category={category}
@@ -221,26 +303,16 @@ function EmptyState({
   unfiled: boolean;
   onAdd: () => void;
 }) {
+  const t = useTasksT();
   const { data: folders = [] } = useFolderChoicesQuery(undefined, { skip: !unfiled || tab !== 'due' });
-  if (tab === 'completed')
-    return <p className="task-list__state">No completed tasks yet. Tasks you complete will appear here.</p>;
+  if (tab === 'completed') return <p className="task-list__state">{t('emptyCompleted')}</p>;
   const allFiled = unfiled && folders.some((folder) => folder.task_count > 0);
   return (
     <div className="task-list__state task-list__empty">
       <p className="task-list__empty-title">
-        {inFolder
-          ? 'No tasks in this folder yet'
-          : allFiled
-            ? 'All your tasks are in folders'
-            : 'No tasks here yet'}
+        {t(inFolder ? 'emptyFolderTitle' : allFiled ? 'emptyAllFiledTitle' : 'emptyTitle')}
       </p>
-      <p>
-        {inFolder
-          ? 'Add a task here, or drag tasks onto this folder from Personal Tasks.'
-          : allFiled
-            ? 'Open a folder above to see its tasks, or add a task that belongs to none.'
-            : 'Create your first task to get started.'}
-      </p>
+      <p>{t(inFolder ? 'emptyFolder' : allFiled ? 'emptyAllFiled' : 'emptyFirst')}</p>
       <Button onClick={onAdd}>{label}</Button>
     </div>
   );

@@ -1,8 +1,8 @@
 import type { Task } from '@baton/contracts';
 import { cx } from '@baton/ui';
-import { failureMessage, useTaskDropTarget } from '@baton/web-platform';
+import { failureMessage, useCategoryText, useTaskDropTarget } from '@baton/web-platform';
 import { formOf, useSaveTaskMutation } from '../api';
-import { messages } from '../messages';
+import { useTasksT } from '../i18n';
 
 /**
  * Inside a folder's view, where dragged cards go to leave the folder (back to Personal Tasks): the way out by
@@ -15,6 +15,8 @@ export function UnfileTarget({
   tasks: readonly Task[];
   onFailure: (message: string) => void;
 }) {
+  const t = useTasksT();
+  const categories = useCategoryText();
   const [saveTask] = useSaveTaskMutation();
   async function unfile(ids: string[]) {
     const moving = tasks.filter((task) => ids.includes(task.id));
@@ -24,11 +26,11 @@ export function UnfileTarget({
       ),
     );
     const failed = results.find((result) => result.status === 'rejected');
-    if (failed) onFailure(failureMessage(failed.reason, messages.changeFailed));
+    if (failed) onFailure(failureMessage(failed.reason, t('changeFailed')));
   }
   const target = useTaskDropTarget('personal-tasks', {
-    name: 'Personal Tasks',
-    spoken: 'Personal Tasks, out of this folder',
+    name: categories.name('Personal Tasks'),
+    spoken: t('unfileSpoken'),
     onDrop: (ids) => void unfile(ids),
   });
   return (
@@ -41,7 +43,7 @@ export function UnfileTarget({
       )}
       data-drop-target="personal-tasks"
     >
-      Drop tasks here to take them out of this folder, back to Personal Tasks
+      {t('unfileHint')}
     </div>
   );
 }

@@ -2,8 +2,17 @@ import type { Task } from '@baton/contracts';
 import { Button } from '@baton/ui';
 import { type Density, useDensity } from '@baton/web-platform';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { messages } from '../messages';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useTasksT } from '../i18n';
 
 /** A card's height before it is measured (a card with a short description), per density. */
 const estimatedCardHeight: Record<Density, number> = { compact: 120, comfortable: 240 };
@@ -21,7 +30,17 @@ interface Props {
   loadMoreFailed: boolean;
   loadMore: () => void;
   card: (task: Task) => ReactNode;
+  ref?: Ref<VirtualTaskListHandle>;
 }
+
+/** What the list's shortcuts ask of it. */
+export interface VirtualTaskListHandle {
+  /** Scrolls the task's card into view (mounting it if it was not) and focuses it. */
+  focusCard: (id: string) => void;
+}
+
+const cardIn = (list: HTMLElement | null, id: string) =>
+  list?.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(id)}"]`) ?? null;
 
 /**
  * The cards of a tab, only those in or near the window mounted (the page scrolls, not the list), with the next
@@ -36,11 +55,15 @@ export function VirtualTaskList({
   loadMoreFailed,
   loadMore,
   card,
+  ref,
 }: Props) {
+  const t = useTasksT();
   const listRef = useRef<HTMLUListElement>(null);
   const [listTop, setListTop] = useState(0);
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const focusedIndex = focusedId ? tasks.findIndex((task) => task.id === focusedId) : -1;
+  /** A card to focus once it is mounted (j/k reached one outside the window). */
+  const pendingFocus = useRef<string | null>(null);
 
   // Where the list starts in the page: what the toolbar, banners and tabs above it take.
   useLayoutEffect(() => {
@@ -74,6 +97,23 @@ export function VirtualTaskList({
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
 
+  useImperativeHandle(ref, () => ({
+    focusCard(id) {
+      const index = tasks.findIndex((task) => task.id === id);
+      if (index < 0) return;
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      const mounted = cardIn(listRef.current, id);
+      if (mounted) return mounted.focus();
+      pendingFocus.current = id;
+      setFocusedId(id);
+    },
+  }));
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    cardIn(listRef.current, pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
+
   useEffect(() => {
     if (hasMore && !loadingMore && !loadMoreFailed && lastShown >= tasks.length - loadAhead) loadMore();
   }, [hasMore, loadingMore, loadMoreFailed, lastShown, tasks.length, loadMore]);
@@ -104,15 +144,15 @@ export function VirtualTaskList({
       </ul>
       {loadMoreFailed ? (
         <div className="task-list__state" role="alert">
-          <p>{messages.listFailed}</p>
+          <p>{t('listFailed')}</p>
           <Button variant="secondary" onClick={loadMore}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : hasMore ? (
         <div className="task-list__more">
           <Button variant="secondary" onClick={loadMore}>
-            {loadingMore ? messages.listLoadingMore : messages.listMore}
+            {loadingMore ? t('listLoadingMore') : t('listMore')}
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
-import type { Task, TaskPage, TaskPageRequest } from '@baton/contracts';
+import type { Task, TaskFilter, TaskPage, TaskPageRequest } from '@baton/contracts';
 import type { TaskCategory } from '@baton/web-platform';
+import { isFiltered } from '../filters/query';
 import { inView, type ListKind, listOf, orderOf, type Sort, sortParam, type Tab } from '../rules';
 
 /** What one list screen shows: one category (a side of a list route), one folder or none, one tab, one order. */
@@ -9,6 +10,8 @@ export interface ListView {
   folderId: string | null;
   tab: Tab;
   sort: Sort;
+  /** The list's filters (its URL query); part of the cache key, so each filter has its own pages. */
+  filter?: TaskFilter;
 }
 
 /** The pages of one view as cached: each page with the cursor that fetched it. */
@@ -27,12 +30,19 @@ export function pageRequest(view: ListView, cursor: string | null): Partial<Task
     ...(personal ? { folder: view.folderId ?? 'none' } : {}),
     tab: view.tab,
     sort: sortParam[view.sort],
+    ...(view.filter && isFiltered(view.filter) ? { filter: view.filter } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
 
-/** Whether a task is in this view's side and folder (either tab). */
-const inScope = (task: Task, view: ListView) => inView(task, view.category, view.folderId ?? undefined);
+/** Whether a task passes the filters a client can check (the server judges the rest when it fetches). */
+const passes = (task: Task, filter: TaskFilter = {}) =>
+  (!filter.priority || task.priority === filter.priority) &&
+  (filter.attachment === undefined || (task.attachment !== null) === filter.attachment);
+
+/** Whether a task is in this view's side and folder (either tab) and passes its filters. */
+const inScope = (task: Task, view: ListView) =>
+  inView(task, view.category, view.folderId ?? undefined) && passes(task, view.filter);
 const tabOf = (task: Pick<Task, 'completed'>): Tab => (task.completed ? 'completed' : 'due');
 
 /** The task with this id in the pages, if loaded. */
@@ -52,6 +62,13 @@ export function findTask(data: Pages, id: string): Task | undefined {
  */
 export function placeTask(data: Pages, view: ListView, before: Task | undefined, after: Task | undefined) {
   const id = (before ?? after)?.id;
+  // A filtered view holds what the server chose (a search is the server's to judge): its tasks change or
+  // leave it here, and a task joins it only when it is fetched again.
+  const held =
+    !view.filter ||
+    !isFiltered(view.filter) ||
+    data.pages.some((page) => page.tasks.some((t) => t.id === id));
+  if (!held) return;
   const counts = data.pages[0]?.counts;
   if (counts && before && inScope(before, view)) counts[tabOf(before)] -= 1;
   if (counts && after && inScope(after, view)) counts[tabOf(after)] += 1;

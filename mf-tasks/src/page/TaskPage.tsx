@@ -1,20 +1,20 @@
 import type { Task } from '@baton/contracts';
 import { Banner, Button } from '@baton/ui';
 import {
-  categoryHeading,
   failureMessage,
   navigateTo,
   openFolder,
   type TaskPageProps,
   taskPlaced,
+  useCategoryText,
   usePlatformDispatch,
 } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
 import { useTaskQuery } from '../api';
 import { TaskCard } from '../card/TaskCard';
 import { TaskFormDialog } from '../form/TaskFormDialog';
+import { useTasksT } from '../i18n';
 import { useLiveTaskEvents } from '../live';
-import { messages } from '../messages';
 import '../tasks.css';
 
 const isNotFound = (error: unknown) =>
@@ -26,6 +26,7 @@ const isNotFound = (error: unknown) =>
  * with a way to the list that holds it; a task the person may not see says so.
  */
 export default function TaskPage({ taskId }: TaskPageProps) {
+  const t = useTasksT();
   const { data: task, error, isLoading, refetch } = useTaskQuery(taskId, { refetchOnMountOrArgChange: true });
   const dispatch = usePlatformDispatch();
   useLiveTaskEvents();
@@ -37,7 +38,7 @@ export default function TaskPage({ taskId }: TaskPageProps) {
   if (isLoading)
     return (
       <p className="task-list__state" role="status">
-        {messages.taskLoading}
+        {t('taskLoading')}
       </p>
     );
   if (!task) {
@@ -45,17 +46,17 @@ export default function TaskPage({ taskId }: TaskPageProps) {
       return (
         <section className="task-page task-list__state task-list__empty" aria-labelledby="task-page-missing">
           <h2 id="task-page-missing" className="task-list__empty-title">
-            {messages.taskNotFound}
+            {t('taskNotFound')}
           </h2>
-          <p>{messages.taskNotFoundHint}</p>
-          <Button onClick={() => dispatch(navigateTo('Personal Tasks'))}>Go to your tasks</Button>
+          <p>{t('taskNotFoundHint')}</p>
+          <Button onClick={() => dispatch(navigateTo('Personal Tasks'))}>{t('goToTasks')}</Button>
         </section>
       );
     return (
       <div className="task-list__state" role="alert">
-        <p>{failureMessage(error, messages.taskFailed)}</p>
+        <p>{failureMessage(error, t('taskFailed'))}</p>
         <Button variant="secondary" onClick={() => refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -64,10 +65,12 @@ export default function TaskPage({ taskId }: TaskPageProps) {
 }
 
 function OpenTask({ task }: { task: Task }) {
+  const t = useTasksT();
+  const categories = useCategoryText();
   const dispatch = usePlatformDispatch();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const list = task.folder ? `the folder ${task.folder.name}` : categoryHeading[task.category];
+  const list = task.folder ? t('inFolder', { name: task.folder.name }) : categories.heading(task.category);
   const openList = () =>
     dispatch(
       task.folder && task.category === 'Personal Tasks'
@@ -75,9 +78,9 @@ function OpenTask({ task }: { task: Task }) {
         : navigateTo(task.category),
     );
   return (
-    <section className="task-page" aria-label={`Task: ${task.title}`}>
+    <section className="task-page" aria-label={t('taskLabel', { title: task.title })}>
       <p className="task-page__where">
-        {task.completed ? 'Completed, in ' : 'In '}
+        {task.completed ? t('completedIn') : t('in')}
         <button type="button" className="task-link" onClick={openList}>
           {list}
         </button>

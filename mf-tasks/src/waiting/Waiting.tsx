@@ -1,29 +1,26 @@
 import type { WaitingPerson, WaitingState, WaitingTask } from '@baton/contracts';
-import { delegationMessages } from '@baton/contracts/constants';
 import { Button, cx, relativeTime, useMinuteTick } from '@baton/ui';
-import { failureMessage, useRequestCreateTask } from '@baton/web-platform';
+import { failureMessage, useLanguage, useRequestCreateTask } from '@baton/web-platform';
 import { useId, useState } from 'react';
 import { useNudgeTaskMutation, useWaitingQuery } from '../api';
 import { proposalLine } from '../card/DelegationNotes';
 import { dueLabel } from '../dashboard/summary';
+import { tt, useTasksT } from '../i18n';
 import { useLiveTaskEvents } from '../live';
-import { messages } from '../messages';
 import { TaskLink } from '../page/TaskLink';
 import '../tasks.css';
 
 /** Each state in words (a badge with words, never a colour alone). */
-export const stateNames: Record<WaitingState, string> = {
-  pending: 'Not accepted yet',
-  accepted: 'Accepted',
-  proposed: 'Proposed another date',
-  declined: 'Declined',
-};
-
-/** "2 open", "1 overdue". */
-const count = (n: number, word: string) => `${n} ${word}`;
+const stateNames = {
+  pending: 'statePending',
+  accepted: 'stateAccepted',
+  proposed: 'stateProposed',
+  declined: 'stateDeclined',
+} as const satisfies Record<WaitingState, string>;
 
 /** Reminds the recipient of one task; the server allows one a day per task and says when the next may go. */
 function NudgeButton({ task }: { task: WaitingTask }) {
+  const t = useTasksT();
   const [nudge, { isLoading }] = useNudgeTaskMutation();
   /** The server's sentence once the nudge went. */
   const [sent, setSent] = useState<string | null>(null);
@@ -32,9 +29,9 @@ function NudgeButton({ task }: { task: WaitingTask }) {
   async function run() {
     setFailure(null);
     try {
-      setSent((await nudge(task.task.id).unwrap()).message || delegationMessages.nudged);
+      setSent((await nudge(task.task.id).unwrap()).message || tt('nudgedDefault'));
     } catch (error) {
-      setFailure(failureMessage(error, messages.changeFailed));
+      setFailure(failureMessage(error, tt('changeFailed')));
     }
   }
   return (
@@ -43,11 +40,11 @@ function NudgeButton({ task }: { task: WaitingTask }) {
         variant="secondary"
         busy={isLoading}
         disabled={sent !== null}
-        aria-label={sent ? `Nudged about “${task.task.title}”` : `Nudge about “${task.task.title}”`}
+        aria-label={t(sent ? 'nudgedAbout' : 'nudgeAbout', { title: task.task.title })}
         aria-describedby={sent || failure ? feedbackId : undefined}
         onClick={run}
       >
-        {sent ? 'Nudged' : 'Nudge'}
+        {sent ? t('nudged') : t('nudge')}
       </Button>
       {sent ? (
         <p id={feedbackId} className="waiting-task__feedback" role="status">
@@ -65,6 +62,8 @@ function NudgeButton({ task }: { task: WaitingTask }) {
 
 /** One task: its title (a link to its page), state, due date, last activity, and a nudge. */
 function WaitingTaskRow({ entry, now }: { entry: WaitingTask; now: Date }) {
+  const t = useTasksT();
+  const language = useLanguage();
   const { task, state, overdue, lastActivity, nudgedAt } = entry;
   return (
     <li className={cx('waiting-task', overdue && 'waiting-task--overdue')}>
@@ -74,26 +73,29 @@ function WaitingTaskRow({ entry, now }: { entry: WaitingTask; now: Date }) {
         </h3>
         <p className="waiting-task__meta">
           <span className={cx('task-badge', `waiting-state waiting-state--${state}`)}>
-            {stateNames[state]}
+            {t(stateNames[state])}
           </span>
           {task.dueDate ? (
             <span className={cx(overdue && 'task-badge task-badge--overdue')}>
               {dueLabel(task.dueDate, now)}
             </span>
           ) : (
-            <span>No due date</span>
+            <span>{t('noDueDate')}</span>
           )}
           <span>
-            Last activity <time dateTime={lastActivity}>{relativeTime(lastActivity, now)}</time>
+            {t('lastActivity')}{' '}
+            <time dateTime={lastActivity}>{relativeTime(lastActivity, now, language)}</time>
           </span>
           {nudgedAt ? (
             <span>
-              Nudged <time dateTime={nudgedAt}>{relativeTime(nudgedAt, now)}</time>
+              {t('nudged')} <time dateTime={nudgedAt}>{relativeTime(nudgedAt, now, language)}</time>
             </span>
           ) : null}
         </p>
         {task.proposal ? <p className="waiting-task__note">{proposalLine(task.proposal)}</p> : null}
-        {task.declined ? <p className="waiting-task__note">Reason: {task.declined.reason}</p> : null}
+        {task.declined ? (
+          <p className="waiting-task__note">{t('reasonIs', { reason: task.declined.reason })}</p>
+        ) : null}
       </div>
       {/* A declined task is held by nobody: there is no one to nudge (reassign it from its card). */}
       {state === 'declined' ? null : <NudgeButton task={entry} />}
@@ -102,6 +104,7 @@ function WaitingTaskRow({ entry, now }: { entry: WaitingTask; now: Date }) {
 }
 
 function PersonSection({ person, now }: { person: WaitingPerson; now: Date }) {
+  const t = useTasksT();
   const headingId = useId();
   return (
     <li>
@@ -114,13 +117,15 @@ function PersonSection({ person, now }: { person: WaitingPerson; now: Date }) {
             {person.name !== person.email ? <p className="waiting-person__email">{person.email}</p> : null}
           </div>
           <p className="waiting-person__counts">
-            <span className="task-badge task-badge--muted">{count(person.open, 'open')}</span>
+            <span className="task-badge task-badge--muted">{t('openCount', { count: person.open })}</span>
             {person.overdue > 0 ? (
-              <span className="task-badge task-badge--overdue">{count(person.overdue, 'overdue')}</span>
+              <span className="task-badge task-badge--overdue">
+                {t('overdueCount', { count: person.overdue })}
+              </span>
             ) : null}
           </p>
         </header>
-        <ul className="waiting-person__tasks" aria-label={`Tasks waiting on ${person.name}`}>
+        <ul className="waiting-person__tasks" aria-label={t('waitingOn', { name: person.name })}>
           {person.tasks.map((entry) => (
             <WaitingTaskRow key={entry.task.id} entry={entry} now={now} />
           ))}
@@ -136,6 +141,7 @@ function PersonSection({ person, now }: { person: WaitingPerson; now: Date }) {
  * each. Live task events fetch it again.
  */
 export default function Waiting() {
+  const t = useTasksT();
   const {
     data: people,
     isError,
@@ -152,29 +158,29 @@ export default function Waiting() {
   if (isError && !people)
     return (
       <div className="waiting__state" role="alert">
-        <p>{messages.waitingFailed}</p>
+        <p>{t('waitingFailed')}</p>
         <Button variant="secondary" busy={isFetching} onClick={() => void refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   if (!people)
     return (
       <p className="waiting__state" role="status">
-        {messages.waitingLoading}
+        {t('waitingLoading')}
       </p>
     );
   if (people.length === 0)
     return (
       <div className="task-list__empty waiting__empty">
-        <p className="task-list__empty-title">{messages.waitingEmpty}</p>
-        <p>Tasks you assign or send as invitations show up here until they are done.</p>
-        <Button onClick={() => requestCreateTask('Tasks Delegated - Assigned')}>Assign Task</Button>
+        <p className="task-list__empty-title">{t('waitingEmpty')}</p>
+        <p>{t('waitingEmptyHint')}</p>
+        <Button onClick={() => requestCreateTask('Tasks Delegated - Assigned')}>{t('addAssign')}</Button>
       </div>
     );
   return (
     <div className="waiting">
-      <p className="waiting__intro">Open tasks you delegated, by the person they wait on. Overdue first.</p>
+      <p className="waiting__intro">{t('waitingIntro')}</p>
       <ul className="waiting__people">
         {people.map((person) => (
           <PersonSection key={person.email} person={person} now={now} />

@@ -16,6 +16,9 @@ export type ServiceName = (typeof serviceNames)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The error statuses /openapi.json documents, each with the shared error body (openapi.ts says what each means). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
 export interface RouteContract {
   method: HttpMethod;
   /** The path exactly as SPEC §7 writes it, with `{param}` placeholders. */
@@ -30,6 +33,11 @@ export interface RouteContract {
   response?: z.ZodType;
   /** Success status when it is not 200. */
   status?: number;
+  /**
+   * Error statuses beyond those the contract implies (400 with any input, 401 with `auth`, 404 with `params`,
+   * 413 and 415 with a body, 503 always): e.g. 403, 404 for an id in the body, 409, 429 where a limit applies.
+   */
+  errors?: readonly ErrorStatus[];
 }
 
 /** Keeps each route's own schema types (a handler's input and answer types come from them). */
@@ -54,6 +62,7 @@ export const routes = {
     summary: 'Rotate a refresh token',
     body: identity.refreshRequest,
     response: identity.refreshResponse,
+    errors: [401, 429],
   }),
   // The refresh token itself is the credential: logging out must work after the access token expired.
   logout: route({
@@ -73,6 +82,7 @@ export const routes = {
     summary: 'Sign in',
     body: identity.loginRequest,
     response: identity.loginResponse,
+    errors: [401, 429],
   }),
   signup: route({
     method: 'POST',
@@ -83,6 +93,7 @@ export const routes = {
     body: identity.signupRequest,
     response: identity.signupResponse,
     status: 201,
+    errors: [429],
   }),
   verifyEmail: route({
     method: 'POST',
@@ -92,6 +103,7 @@ export const routes = {
     summary: 'Confirm the e-mail address with the mailed link (beyond SPEC)',
     body: identity.verifyEmailRequest,
     response: messageResponse,
+    errors: [429],
   }),
   resendVerification: route({
     method: 'POST',
@@ -101,6 +113,7 @@ export const routes = {
     summary: 'Mail a new confirmation link (beyond SPEC)',
     body: identity.verifyResendRequest,
     response: messageResponse,
+    errors: [429],
   }),
   requestPasswordReset: route({
     method: 'POST',
@@ -110,6 +123,7 @@ export const routes = {
     summary: 'Mail a password reset link',
     body: identity.passwordResetRequest,
     response: messageResponse,
+    errors: [429],
   }),
   checkPasswordReset: route({
     method: 'POST',
@@ -119,6 +133,7 @@ export const routes = {
     summary: 'Whether a reset link still works (beyond SPEC: its page says so before the form)',
     body: identity.passwordResetCheckRequest,
     response: identity.passwordResetCheckResponse,
+    errors: [429],
   }),
   confirmPasswordReset: route({
     method: 'POST',
@@ -128,6 +143,7 @@ export const routes = {
     summary: 'Set a new password from a reset link',
     body: identity.passwordResetConfirmRequest,
     response: messageResponse,
+    errors: [429],
   }),
   changePassword: route({
     method: 'POST',
@@ -137,6 +153,7 @@ export const routes = {
     summary: 'Change the password',
     body: identity.changePasswordRequest,
     response: messageResponse,
+    errors: [429],
   }),
   deleteAccount: route({
     method: 'POST',
@@ -181,6 +198,7 @@ export const routes = {
     summary: 'Trust a user by e-mail (invites unknown e-mails)',
     body: identity.addTrustedUserRequest,
     response: identity.addTrustedUserResponse,
+    errors: [409],
   }),
   trustUser: route({
     method: 'POST',
@@ -190,6 +208,7 @@ export const routes = {
     summary: 'Trust a user by e-mail',
     body: identity.createTrustedUserRequest,
     response: identity.createTrustedUserResponse,
+    errors: [409],
   }),
   removeTrustedUser: route({
     method: 'DELETE',
@@ -209,6 +228,7 @@ export const routes = {
     summary: 'Read an acceptance link',
     params: tasks.activateParams,
     response: tasks.activateResponse,
+    errors: [403],
   }),
   acceptTask: route({
     method: 'POST',
@@ -218,6 +238,7 @@ export const routes = {
     summary: 'Accept an invitation or assignment',
     body: tasks.acceptTaskRequest,
     response: messageResponse,
+    errors: [403, 404, 409],
   }),
   // Closing the loop of a delegated task (tasks, beyond SPEC §7)
   declineTask: route({
@@ -229,6 +250,7 @@ export const routes = {
       'The recipient (pending or accepted) declines, with a reason; the task goes back to the delegator',
     body: delegation.declineTaskRequest,
     response: messageResponse,
+    errors: [403, 404, 409],
   }),
   proposeDueDate: route({
     method: 'POST',
@@ -238,6 +260,7 @@ export const routes = {
     summary: 'The recipient proposes another due date, with a note (one open proposal per task)',
     body: delegation.proposeDueDateRequest,
     response: messageResponse,
+    errors: [403, 404, 409],
   }),
   answerProposal: route({
     method: 'POST',
@@ -247,6 +270,7 @@ export const routes = {
     summary: 'The delegator accepts (the due date moves) or declines the open proposal',
     body: delegation.answerProposalRequest,
     response: messageResponse,
+    errors: [403, 404, 409],
   }),
   reassignTask: route({
     method: 'POST',
@@ -257,6 +281,7 @@ export const routes = {
       'The delegator hands the task to someone else (their own address: it becomes a personal task again)',
     body: delegation.reassignTaskRequest,
     response: tasks.taskWriteResponse,
+    errors: [403, 404, 409],
   }),
   waitingTasks: route({
     method: 'GET',
@@ -274,6 +299,7 @@ export const routes = {
     summary: 'Remind the recipient of an open delegated task (at most once a day per task; 429 after)',
     params: tasks.taskIdParam,
     response: messageResponse,
+    errors: [403, 409, 429],
   }),
   // Search, saved views and bulk actions (tasks, beyond SPEC §7)
   search: route({
@@ -303,6 +329,8 @@ export const routes = {
     body: find.viewRequest,
     response: find.view,
     status: 201,
+    /** 409 viewsFull: limits.viewsMax views kept already (under other names). */
+    errors: [409],
   }),
   deleteView: route({
     method: 'DELETE',
@@ -322,6 +350,7 @@ export const routes = {
       'Complete, set the priority or due date of, file or delete many tasks at once: all or nothing, each task checked as its own route would',
     body: find.bulkRequest,
     response: find.bulkResponse,
+    errors: [403, 404],
   }),
   undoBulk: route({
     method: 'POST',
@@ -331,6 +360,7 @@ export const routes = {
     summary: 'Undo a bulk change as one change (deleted tasks come back whole)',
     body: find.bulkUndoRequest,
     response: find.bulkUndoResponse,
+    errors: [404, 409],
   }),
   // Calendar feed, export and import (tasks, beyond SPEC §7)
   calendarFeed: route({
@@ -419,6 +449,7 @@ export const routes = {
     summary: 'Create or update a personal task',
     body: tasks.taskForm,
     response: tasks.taskWriteResponse,
+    errors: [403, 404],
   }),
   assignTask: route({
     method: 'POST',
@@ -429,6 +460,7 @@ export const routes = {
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
     status: 201,
+    errors: [404],
   }),
   inviteToTask: route({
     method: 'POST',
@@ -439,6 +471,7 @@ export const routes = {
     body: tasks.delegateTaskForm,
     response: tasks.taskWriteResponse,
     status: 201,
+    errors: [404],
   }),
   editSharedTask: route({
     method: 'POST',
@@ -448,6 +481,7 @@ export const routes = {
     summary: 'Edit a delegated task',
     body: tasks.editSharedTaskForm,
     response: tasks.taskWriteResponse,
+    errors: [403, 404],
   }),
   deleteTask: route({
     method: 'POST',
@@ -458,6 +492,7 @@ export const routes = {
     params: idParam,
     body: tasks.deleteTaskRequest,
     response: messageResponse,
+    errors: [403],
   }),
   completeTask: route({
     method: 'POST',
@@ -468,6 +503,7 @@ export const routes = {
     params: idParam,
     body: tasks.completeTaskRequest,
     response: messageResponse,
+    errors: [403],
   }),
   taskSummary: route({
     method: 'GET',
@@ -494,6 +530,7 @@ export const routes = {
     summary: 'Progress history',
     params: tasks.taskIdParam,
     response: tasks.progressLogsResponse,
+    errors: [403],
   }),
   updateProgress: route({
     method: 'POST',
@@ -504,6 +541,7 @@ export const routes = {
     params: tasks.taskIdParam,
     body: tasks.progressRequest,
     response: messageResponse,
+    errors: [403, 409],
   }),
   // Comments (tasks)
   taskComments: route({
@@ -515,6 +553,7 @@ export const routes = {
     params: tasks.taskIdParam,
     query: tasks.commentsQuery,
     response: tasks.commentsResponse,
+    errors: [403],
   }),
   addComment: route({
     method: 'POST',
@@ -525,6 +564,7 @@ export const routes = {
     body: tasks.addCommentRequest,
     response: tasks.comment,
     status: 201,
+    errors: [403, 404],
   }),
   // Task attachments (tasks)
   previewAttachment: route({
@@ -535,6 +575,7 @@ export const routes = {
     summary: 'Preview a task attachment',
     params: tasks.taskIdParam,
     response: tasks.filePreview,
+    errors: [403],
   }),
   downloadAttachment: route({
     method: 'GET',
@@ -544,6 +585,7 @@ export const routes = {
     summary: 'Download URL of a task attachment',
     params: tasks.taskIdParam,
     response: tasks.downloadResponse,
+    errors: [403],
   }),
   // Folders
   listFolders: route({
@@ -692,6 +734,7 @@ export const routes = {
     auth: true,
     summary: 'Send the digest now (what has collected, or a short "nothing new" mail)',
     response: messageResponse,
+    errors: [409],
   }),
   unsubscribe: route({
     method: 'POST',
@@ -701,6 +744,7 @@ export const routes = {
     summary: "RFC 8058 one-click unsubscribe: turns off one event's e-mails, or the digest",
     params: preferences.unsubscribeParams,
     response: preferences.unsubscribeResponse,
+    errors: [429],
   }),
   pushKey: route({
     method: 'GET',

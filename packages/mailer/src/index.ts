@@ -1,4 +1,5 @@
 export { type CaughtMail, MailCatcher } from './catcher';
+export { defineMailMessages, type Language, languageOf, type MailTranslate, mailLocale } from './i18n';
 export { createMailer, type Mail, type Mailer } from './mailer';
 export { renderMail } from './render';
 export { Action, LinkLine, Paragraph, Paragraphs } from './templates/blocks';

@@ -34,7 +34,14 @@ describe('createMailer through a real SMTP server', () => {
   });
 
   it('adds no List-Unsubscribe to a mail without headers', async () => {
-    const props = { title: 'Reset', preview: 'Reset', heading: 'Reset', reason: 'Because.', children: 'x' };
+    const props = {
+      language: 'en' as const,
+      title: 'Reset',
+      preview: 'Reset',
+      heading: 'Reset',
+      reason: 'Because.',
+      children: 'x',
+    };
     const element = createElement(Layout, props);
     await mailer.send(await renderMail(element, { to: 'no.list@example.com', subject: 'Reset' }));
     const caught = await capture.waitFor('no.list@example.com');

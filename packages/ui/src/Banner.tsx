@@ -1,6 +1,7 @@
 import { type ComponentProps, useEffect, useEffectEvent } from 'react';
 import { cx } from './cx';
 import { CloseIcon, type Tone, ToneIcon } from './icons';
+import { useUiText } from './text';
 
 export type BannerTone = Tone;
 
@@ -22,6 +23,7 @@ export function Banner({
   children,
   ...rest
 }: BannerProps) {
+  const { t } = useUiText();
   const dismiss = useEffectEvent(() => onDismiss?.());
   const timed = onDismiss !== undefined && autoDismissMs > 0 && Number.isFinite(autoDismissMs);
 
@@ -43,7 +45,7 @@ export function Banner({
         <button
           type="button"
           className="b-icon-button b-banner__close"
-          aria-label="Dismiss"
+          aria-label={t('dismiss')}
           onClick={onDismiss}
         >
           <CloseIcon />

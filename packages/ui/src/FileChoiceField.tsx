@@ -2,6 +2,7 @@ import { type ChangeEvent, useId, useRef } from 'react';
 import { Button } from './Button';
 import { formatFileSize } from './fileSize';
 import { PaperclipIcon } from './icons';
+import { type UiText, useUiText } from './text';
 
 /** A file field's state (web-platform's `UploadChoice` has this shape). */
 export type FileChoice =
@@ -26,19 +27,22 @@ export interface FileChoiceFieldProps {
 }
 
 /** The sentence screen readers hear when the field's state changes (not on every percent). */
-function announcement(choice: FileChoice, current: FileChoiceFieldProps['current']) {
-  if (choice.kind === 'uploading') return `Uploading ${choice.name}`;
-  if (choice.kind === 'uploaded') return `${choice.file.name} uploaded`;
-  if (choice.kind === 'remove' && current) return `${current.name} will be removed when you save`;
+function announcement(choice: FileChoice, current: FileChoiceFieldProps['current'], t: UiText['t']) {
+  if (choice.kind === 'uploading') return t('uploadingFile', { name: choice.name });
+  if (choice.kind === 'uploaded') return t('fileUploaded', { name: choice.file.name });
+  if (choice.kind === 'remove' && current) return t('fileWillBeRemoved', { name: current.name });
   return '';
 }
 
 function FileLine({ name, size }: { name: string; size?: number }) {
+  const { language } = useUiText();
   return (
     <span className="b-file-choice__file">
       <PaperclipIcon />
       <span className="b-file-choice__name">{name}</span>
-      {size === undefined ? null : <span className="b-file-choice__size">{formatFileSize(size)}</span>}
+      {size === undefined ? null : (
+        <span className="b-file-choice__size">{formatFileSize(size, language)}</span>
+      )}
     </span>
   );
 }
@@ -57,6 +61,7 @@ export function FileChoiceField({
   reset,
   chosen,
 }: FileChoiceFieldProps) {
+  const { t } = useUiText();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -90,10 +95,10 @@ export function FileChoiceField({
           <FileLine name={current.name} size={current.size} />
           <div className="b-file-choice__actions">
             <Button variant="secondary" onClick={() => input.current?.click()}>
-              Replace
+              {t('replace')}
             </Button>
             <Button variant="ghost" onClick={() => reset({ kind: 'remove' })}>
-              Remove
+              {t('remove')}
             </Button>
           </div>
         </div>
@@ -102,11 +107,11 @@ export function FileChoiceField({
       {value.kind === 'remove' && current ? (
         <div className="b-file-choice__row">
           <p className="b-file-choice__removed">
-            <s>{current.name}</s> will be removed when you save.
+            <s>{current.name}</s> {t('willBeRemoved')}
           </p>
           <div className="b-file-choice__actions">
             <Button variant="secondary" onClick={() => reset({ kind: 'keep' })}>
-              Undo
+              {t('undo')}
             </Button>
           </div>
         </div>
@@ -120,7 +125,7 @@ export function FileChoiceField({
               <div
                 className="b-file-choice__progress"
                 role="progressbar"
-                aria-label={`Uploading ${value.name}`}
+                aria-label={t('uploadingFile', { name: value.name })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={value.percent}
@@ -128,20 +133,22 @@ export function FileChoiceField({
               >
                 <span style={{ width: `${value.percent}%` }} />
               </div>
-              <span className="b-file-choice__status">Uploading… {value.percent}%</span>
+              <span className="b-file-choice__status">
+                {t('uploadingPercent', { percent: value.percent })}
+              </span>
             </div>
           ) : (
             <div className="b-file-choice__upload">
               <FileLine name={value.file.name} size={value.file.size} />
               <span className="b-file-choice__status b-file-choice__status--done">
-                Uploaded{current ? `, replaces ${current.name} when you save` : ''}
+                {current ? t('uploadedReplaces', { name: current.name }) : t('uploaded')}
               </span>
             </div>
           )}
           <div className="b-file-choice__actions">
             {/* Undo goes back to the current file; without one, Remove drops the new file. Both stop an upload. */}
             <Button variant="secondary" onClick={() => reset({ kind: 'keep' })}>
-              {current ? 'Undo' : 'Remove'}
+              {current ? t('undo') : t('remove')}
             </Button>
           </div>
         </div>
@@ -153,7 +160,7 @@ export function FileChoiceField({
         </p>
       ) : null}
       <p className="b-visually-hidden" aria-live="polite">
-        {announcement(value, current)}
+        {announcement(value, current, t)}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { Banner } from './Banner';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { formatFileSize } from './fileSize';
+import { useUiText } from './text';
 
 /** The request wrapper of the platform (bearer token, 401 rule); GET only here. */
 export type PreviewRequest = (path: string) => Promise<Response>;
@@ -111,13 +112,8 @@ export interface FilePreviewDialogProps extends FileSubject {
  * short-lived URL, other types offered for download; Download opens the file in a new tab. Render it only
  * while open: it asks for the preview when it mounts.
  */
-export function FilePreviewDialog({
-  request,
-  taskId,
-  folderId,
-  onClose,
-  title = 'File preview',
-}: FilePreviewDialogProps) {
+export function FilePreviewDialog({ request, taskId, folderId, onClose, title }: FilePreviewDialogProps) {
+  const { t, sentence, language } = useUiText();
   const paths = filePaths({ taskId, folderId });
   const [state, setState] = useState<PreviewState>(() =>
     paths ? { status: 'loading' } : failed(fileMessages.previewNoSubject),
@@ -151,33 +147,33 @@ export function FilePreviewDialog({
 
   const file = state.status === 'ready' ? state.file : null;
   return (
-    <Dialog open title={title} onClose={onClose} className="b-file-preview">
+    <Dialog open title={title ?? t('filePreview')} onClose={onClose} className="b-file-preview">
       <div className="b-file-preview__content" aria-live="polite" aria-busy={state.status === 'loading'}>
-        {state.status === 'loading' ? <p className="b-file-preview__state">Loading preview…</p> : null}
+        {state.status === 'loading' ? <p className="b-file-preview__state">{t('loadingPreview')}</p> : null}
         {state.status === 'failed' ? (
           <div className="b-file-preview__problem">
-            <h3 className="b-file-preview__heading">{fileMessages.previewUnavailable}</h3>
-            <p>{state.reason}</p>
-            {state.detail ? <p className="b-file-preview__detail">{state.detail}</p> : null}
+            <h3 className="b-file-preview__heading">{sentence(fileMessages.previewUnavailable)}</h3>
+            <p>{sentence(state.reason)}</p>
+            {state.detail ? <p className="b-file-preview__detail">{sentence(state.detail)}</p> : null}
           </div>
         ) : null}
         {file ? (
           <>
             <p className="b-file-preview__meta">
               <span className="b-file-preview__name">{file.name}</span>
-              {file.size === null ? null : <span> · {formatFileSize(file.size)}</span>}
+              {file.size === null ? null : <span> · {formatFileSize(file.size, language)}</span>}
             </p>
             {file.canPreview ? (
               <InlineFile file={file} onError={() => setState(failed(fileMessages.previewLoadFailed))} />
             ) : (
-              <p className="b-file-preview__unsupported">{fileMessages.previewUnsupported}</p>
+              <p className="b-file-preview__unsupported">{sentence(fileMessages.previewUnsupported)}</p>
             )}
           </>
         ) : null}
       </div>
       {downloadFailure ? (
         <Banner tone="error" onDismiss={() => setDownloadFailure(null)}>
-          {downloadFailure}
+          {sentence(downloadFailure)}
         </Banner>
       ) : null}
       <div className="b-file-preview__actions">
@@ -187,11 +183,11 @@ export function FilePreviewDialog({
             busy={downloading}
             onClick={download}
           >
-            {file && !file.canPreview ? fileMessages.downloadToView : 'Download'}
+            {file && !file.canPreview ? sentence(fileMessages.downloadToView) : t('download')}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import type { PasswordVerdict } from '@baton/contracts/password-strength';
 import { useEffect, useState } from 'react';
 import { PasswordField, type PasswordFieldProps } from './PasswordField';
+import { type UiText, useUiText } from './text';
 
 type Estimator = typeof import('@baton/contracts/password-strength');
 let estimator: Promise<Estimator> | undefined;
@@ -26,6 +27,13 @@ export const strengthMessages = {
     `Too weak: ${[warning, ...suggestions].filter(Boolean).join(' ') || 'add another word or two. Uncommon words are better.'}`,
 } as const;
 
+/** The verdict in the person's language; zxcvbn's feedback is English only, so others get the general tip. */
+function verdictText(verdict: PasswordVerdict, { language, t }: UiText) {
+  if (verdict.ok) return t('strong');
+  if (language === 'en') return strengthMessages.weak(verdict);
+  return t('weak', { advice: t('weakTip') });
+}
+
 export interface PasswordStrengthProps {
   password: string;
   /** The person's own name and e-mail, as identity counts them: a password built from them is weak. */
@@ -39,22 +47,19 @@ export interface PasswordStrengthProps {
  * nothing until the estimator has loaded, then "Too weak: …" or "Strong enough." in a polite live region.
  */
 export function PasswordStrength({ password, personal = [], delayMs = 150 }: PasswordStrengthProps) {
-  const [hint, setHint] = useState<{ text: string; ok: boolean } | null>(null);
   // A value, not the array: callers build a new array each render. Blank fields are no words.
   const personalKey = JSON.stringify(personal.filter(Boolean));
+  const [verdict, setVerdict] = useState<PasswordVerdict | null>(null);
+  const text = useUiText();
 
   useEffect(() => {
-    if (!password) return setHint(null);
+    if (!password) return setVerdict(null);
     let current = true;
     const timer = setTimeout(() => {
       loadEstimator().then(
         ({ passwordVerdict }) => {
           if (!current) return;
-          const verdict = passwordVerdict(password, JSON.parse(personalKey) as string[]);
-          setHint({
-            ok: verdict.ok,
-            text: verdict.ok ? strengthMessages.strong : strengthMessages.weak(verdict),
-          });
+          setVerdict(passwordVerdict(password, JSON.parse(personalKey) as string[]));
         },
         // Unavailable (offline): no hint; the server still judges on submit.
         () => {},
@@ -70,11 +75,13 @@ export function PasswordStrength({ password, personal = [], delayMs = 150 }: Pas
   return (
     <span
       className={
-        hint ? `b-password-strength b-password-strength--${hint.ok ? 'ok' : 'weak'}` : 'b-password-strength'
+        verdict
+          ? `b-password-strength b-password-strength--${verdict.ok ? 'ok' : 'weak'}`
+          : 'b-password-strength'
       }
       aria-live="polite"
     >
-      {hint?.text}
+      {verdict ? verdictText(verdict, text) : null}
     </span>
   );
 }

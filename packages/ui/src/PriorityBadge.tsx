@@ -1,5 +1,6 @@
 import type { ComponentProps, CSSProperties } from 'react';
 import { cx } from './cx';
+import { useUiText } from './text';
 import { type Priority, priorities, priorityColors, priorityFromNumber } from './tokens';
 
 export interface PriorityBadgeProps extends Omit<ComponentProps<'span'>, 'children'> {
@@ -13,6 +14,7 @@ const isPriority = (value: unknown): value is Priority => priorities.includes(va
 export function PriorityBadge({ priority, className, style, ...rest }: PriorityBadgeProps) {
   const name = typeof priority === 'number' ? priorityFromNumber(priority) : priority;
   const known = isPriority(name) ? name : undefined;
+  const { t } = useUiText();
   const colour = known ? priorityColors[known].cssVar : 'var(--b-color-muted)';
   return (
     <span
@@ -21,7 +23,7 @@ export function PriorityBadge({ priority, className, style, ...rest }: PriorityB
       {...rest}
     >
       <span className="b-priority-badge__dot" aria-hidden="true" />
-      {known ?? 'Unknown'}
+      {t(known ? `priority${known}` : 'priorityUnknown')}
     </span>
   );
 }

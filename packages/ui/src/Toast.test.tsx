@@ -96,6 +96,24 @@ describe('Toasts', () => {
     expect(region()).toBeEmptyDOMElement();
   });
 
+  it("keeps a toast given its own duration that long, not the provider's", () => {
+    let api: ReturnType<typeof useToast> | undefined;
+    function Grab() {
+      api = useToast();
+      return null;
+    }
+    render(
+      <ToastProvider durationMs={1000}>
+        <Grab />
+      </ToastProvider>,
+    );
+    act(() => void api?.('3 tasks completed', 'success', { durationMs: 10_000 }));
+    act(() => vi.advanceTimersByTime(9_000));
+    expect(within(region()).getByText('3 tasks completed')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(region()).toBeEmptyDOMElement();
+  });
+
   it('throws a clear error outside a ToastProvider', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Trigger message="x" />)).toThrow('useToast must be used inside <ToastProvider>');

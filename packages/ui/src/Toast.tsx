@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, type Tone, ToneIcon } from './icons';
+import { useUiText } from './text';
 
 export type ToastTone = Tone;
 
@@ -17,15 +18,21 @@ export type ToastTone = Tone;
  * Shows a toast and returns its id. Also usable as an object: `const { toast, dismiss } = useToast()`.
  */
 export interface ToastFn {
-  (message: ReactNode, tone?: ToastTone): string;
+  (message: ReactNode, tone?: ToastTone, options?: ToastOptions): string;
   toast: ToastFn;
   dismiss: (id: string) => void;
+}
+
+export interface ToastOptions {
+  /** How long this toast stays, in milliseconds, instead of the provider's duration (e.g. one offering Undo). */
+  durationMs?: number;
 }
 
 interface ToastEntry {
   id: string;
   message: ReactNode;
   tone: ToastTone;
+  durationMs?: number;
 }
 
 const ToastContext = createContext<ToastFn | null>(null);
@@ -39,16 +46,17 @@ export interface ToastProviderProps {
 }
 
 /** Holds the toasts of the page; they are read out politely (aria-live="polite"). */
-export function ToastProvider({ children, durationMs = 5000, label = 'Notifications' }: ToastProviderProps) {
+export function ToastProvider({ children, durationMs = 5000, label }: ToastProviderProps) {
+  const { t } = useUiText();
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(0);
 
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const api = useMemo(() => {
-    const show = ((message: ReactNode, tone: ToastTone = 'info') => {
+    const show = ((message: ReactNode, tone: ToastTone = 'info', options: ToastOptions = {}) => {
       nextId.current += 1;
       const id = `toast-${nextId.current}`;
-      setToasts((list) => [...list, { id, message, tone }]);
+      setToasts((list) => [...list, { id, message, tone, durationMs: options.durationMs }]);
       return id;
     }) as ToastFn;
     show.toast = show;
@@ -60,9 +68,9 @@ export function ToastProvider({ children, durationMs = 5000, label = 'Notificati
     <ToastContext value={api}>
       {children}
       {createPortal(
-        <section className="b-toast-region" aria-label={label} aria-live="polite">
+        <section className="b-toast-region" aria-label={label ?? t('notifications')} aria-live="polite">
           {toasts.map((t) => (
-            <Toast key={t.id} entry={t} durationMs={durationMs} onClose={dismiss} />
+            <Toast key={t.id} entry={t} durationMs={t.durationMs ?? durationMs} onClose={dismiss} />
           ))}
         </section>,
         document.body,
@@ -80,6 +88,7 @@ function Toast({
   durationMs: number;
   onClose: (id: string) => void;
 }) {
+  const { t } = useUiText();
   useEffect(() => {
     const timer = setTimeout(() => onClose(entry.id), durationMs);
     return () => clearTimeout(timer);
@@ -88,7 +97,12 @@ function Toast({
     <div className={`b-toast b-toast--${entry.tone}`}>
       <ToneIcon tone={entry.tone} />
       <div className="b-toast__message">{entry.message}</div>
-      <button type="button" className="b-icon-button" aria-label="Dismiss" onClick={() => onClose(entry.id)}>
+      <button
+        type="button"
+        className="b-icon-button"
+        aria-label={t('dismiss')}
+        onClick={() => onClose(entry.id)}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -28,7 +28,15 @@ export { PriorityBadge, type PriorityBadgeProps } from './PriorityBadge';
 export { Slider, type SliderProps } from './Slider';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { TextField, type TextFieldProps } from './TextField';
-export { type ToastFn, ToastProvider, type ToastProviderProps, type ToastTone, useToast } from './Toast';
+export {
+  type ToastFn,
+  type ToastOptions,
+  ToastProvider,
+  type ToastProviderProps,
+  type ToastTone,
+  useToast,
+} from './Toast';
+export { type UiText, type UiTextKey, UiTextProvider, uiText, useUiText } from './text';
 export { dateTimeLabel, relativeTime, timeOf, useMinuteTick } from './time';
 export {
   type Priority,

@@ -57,10 +57,17 @@ describe('styles.css tokens', () => {
   const tokens = Object.fromEntries(
     [...root.matchAll(/(--b-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1] as string, (m[2] as string).trim()]),
   );
-  const hex = (name: string) => {
-    const value = tokens[name] ?? '';
-    const full = value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
-    expect(full, name).toMatch(/^#[0-9a-f]{6}$/i);
+  const colourNames = Object.keys(tokens).filter((name) => /^--b-(color|priority)-/.test(name));
+  /** A colour token's value in one theme: the first or second half of its `light-dark(light, dark)`. */
+  const value = (name: string, theme: Theme) => {
+    const pair = /^light-dark\((.+),\s*(.+)\)$/.exec(tokens[name] ?? '');
+    expect(pair, `${name} has a light and a dark value`).toBeTruthy();
+    return (pair?.[theme === 'light' ? 1 : 2] ?? '').trim();
+  };
+  const hex = (name: string, theme: Theme) => {
+    const raw = value(name, theme);
+    const full = raw.length === 4 ? `#${[...raw.slice(1)].map((c) => c + c).join('')}` : raw;
+    expect(full, `${name} (${theme})`).toMatch(/^#[0-9a-f]{6}$/i);
     return full;
   };
   const luminance = (colour: string) => {
@@ -70,13 +77,43 @@ describe('styles.css tokens', () => {
     }) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
-  const contrast = (a: string, b: string) => {
-    const [hi, lo] = [luminance(hex(a)), luminance(hex(b))].sort((x, y) => y - x) as [number, number];
+  const contrast = (a: string, b: string, theme: Theme) => {
+    const [hi, lo] = [luminance(hex(a, theme)), luminance(hex(b, theme))].sort((x, y) => y - x) as [
+      number,
+      number,
+    ];
     return (hi + 0.05) / (lo + 0.05);
   };
+  const themes = ['light', 'dark'] as const;
+  type Theme = (typeof themes)[number];
 
-  it('defines the agreed token names and values', () => {
+  it('defines the agreed token names and light values', () => {
     expect(tokens).toMatchObject({
+      '--b-radius': '8px',
+      '--b-space-1': '4px',
+      '--b-space-2': '8px',
+      '--b-space-3': '12px',
+      '--b-space-4': '16px',
+      '--b-space-5': '24px',
+      '--b-space-6': '32px',
+    });
+    expect(
+      Object.fromEntries(
+        [
+          '--b-color-bg',
+          '--b-color-surface',
+          '--b-color-text',
+          '--b-color-muted',
+          '--b-color-border',
+          '--b-color-primary',
+          '--b-color-primary-contrast',
+          '--b-color-danger',
+          '--b-color-success',
+          '--b-color-warning',
+          '--b-color-info',
+        ].map((name) => [name, value(name, 'light')]),
+      ),
+    ).toEqual({
       '--b-color-bg': '#f7fafc',
       '--b-color-surface': '#fff',
       '--b-color-text': '#1a202c',
@@ -88,22 +125,26 @@ describe('styles.css tokens', () => {
       '--b-color-success': '#2f855a',
       '--b-color-warning': '#b7791f',
       '--b-color-info': '#2b6cb0',
-      '--b-radius': '8px',
-      '--b-space-1': '4px',
-      '--b-space-2': '8px',
-      '--b-space-3': '12px',
-      '--b-space-4': '16px',
-      '--b-space-5': '24px',
-      '--b-space-6': '32px',
     });
     for (const name of ['--b-font', '--b-color-primary-hover', '--b-shadow', '--b-priority-moderate']) {
       expect(tokens[name], name).toBeTruthy();
     }
-    for (const p of priorities) expect(tokens[`--b-priority-${p.toLowerCase()}`]).toBe(priorityColors[p].hex);
+    for (const p of priorities) {
+      expect(value(`--b-priority-${p.toLowerCase()}`, 'light')).toBe(priorityColors[p].hex);
+      expect(value(`--b-priority-${p.toLowerCase()}`, 'dark')).toBe(priorityColors[p].darkHex);
+    }
+  });
+
+  it('gives every colour a light and a dark value, and follows the system unless data-theme says', () => {
+    expect(colourNames.length).toBeGreaterThan(20);
+    for (const name of colourNames) for (const theme of themes) expect(value(name, theme)).not.toBe('');
+    expect(root).toContain('color-scheme: light dark;');
+    expect(css).toMatch(/:root\[data-theme="light"\] \{\s*color-scheme: light;/);
+    expect(css).toMatch(/:root\[data-theme="dark"\] \{\s*color-scheme: dark;/);
   });
 
   // [text, background] pairs the component classes use.
-  it.each([
+  const textPairs = [
     ['--b-color-text', '--b-color-bg'],
     ['--b-color-text', '--b-color-surface'],
     ['--b-color-text', '--b-color-hover'],
@@ -123,11 +164,23 @@ describe('styles.css tokens', () => {
     ['--b-color-text', '--b-color-success-soft'],
     ['--b-color-text', '--b-color-warning-soft'],
     ['--b-color-text', '--b-color-info-soft'],
-  ])('%s on %s meets WCAG AA (4.5:1)', (text, background) => {
-    expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+  ] as const;
+  it.each(
+    themes.flatMap((theme) => textPairs.map(([text, background]) => [text, background, theme] as const)),
+  )('%s on %s meets WCAG AA (4.5:1) in the %s theme', (text, background, theme) => {
+    expect(contrast(text, background, theme)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('control borders meet the 3:1 non-text contrast', () => {
-    expect(contrast('--b-color-border-strong', '--b-color-surface')).toBeGreaterThanOrEqual(3);
+  it.each(themes)('control borders meet the 3:1 non-text contrast (%s)', (theme) => {
+    expect(contrast('--b-color-border-strong', '--b-color-surface', theme)).toBeGreaterThanOrEqual(3);
+  });
+
+  // Always shown beside the priority's name; on dark backgrounds they are lightened to stay visible.
+  it('priority colours keep 3:1 against the dark surface', () => {
+    for (const p of priorities)
+      expect(
+        contrast(`--b-priority-${p.toLowerCase()}`, '--b-color-surface', 'dark'),
+        p,
+      ).toBeGreaterThanOrEqual(3);
   });
 });

@@ -8,13 +8,15 @@ export interface PriorityColor {
   cssVar: string;
   /** The same colour as a hex value, for canvases, charts and SVG that cannot read CSS variables. */
   hex: string;
+  /** Its hex value in the dark theme (lighter, for contrast on dark backgrounds). */
+  darkHex: string;
 }
 
 /** Immediate red, Moderate yellow, Lenient green. Always pair the colour with the priority's name. */
 export const priorityColors: Readonly<Record<Priority, PriorityColor>> = {
-  Immediate: { cssVar: 'var(--b-priority-immediate)', hex: '#c53030' },
-  Moderate: { cssVar: 'var(--b-priority-moderate)', hex: '#d69e2e' },
-  Lenient: { cssVar: 'var(--b-priority-lenient)', hex: '#2f855a' },
+  Immediate: { cssVar: 'var(--b-priority-immediate)', hex: '#c53030', darkHex: '#f27a7a' },
+  Moderate: { cssVar: 'var(--b-priority-moderate)', hex: '#d69e2e', darkHex: '#e9c046' },
+  Lenient: { cssVar: 'var(--b-priority-lenient)', hex: '#2f855a', darkHex: '#5cc98a' },
 };
 
 /** Maps the stored number to a priority: 0 Immediate, 1 Moderate, 2 Lenient, anything else 'Unknown'. */

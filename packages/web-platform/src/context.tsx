@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import type { ApiClient } from './http/client';
+import { I18nUiProvider } from './i18n/ui';
 import { selectCurrentUser } from './state/auth';
 import type { PlatformDispatch, PlatformState, PlatformStore } from './state/store';
 import {
@@ -12,8 +13,10 @@ import {
   requestCreateTask,
   requestTaken,
   selectCategory,
+  selectListQuery,
   selectOpenFolderId,
   selectRequest,
+  setListQuery,
   type TaskCategory,
   type WorkspaceRequest,
 } from './state/workspace';
@@ -36,7 +39,9 @@ const PlatformContext = createContext<Platform | null>(null);
 export function PlatformProvider({ platform, children }: { platform: Platform; children: ReactNode }) {
   return (
     <PlatformContext value={platform}>
-      <Provider store={platform.store}>{children}</Provider>
+      <Provider store={platform.store}>
+        <I18nUiProvider>{children}</I18nUiProvider>
+      </Provider>
     </PlatformContext>
   );
 }
@@ -74,6 +79,22 @@ export function useOpenFolder() {
 export function useCloseFolder() {
   const dispatch = usePlatformDispatch();
   return useCallback(() => dispatch(closeFolder()), [dispatch]);
+}
+
+/**
+ * The open list's URL query (its filters, without `?`) and the way to change it: the shell keeps it in the
+ * address, so a filtered list can be bookmarked, shared and reloaded, and Back undoes a change. `replace`
+ * changes the address without a step for Back (a search being typed).
+ */
+export function useListQuery() {
+  const dispatch = usePlatformDispatch();
+  const query = usePlatformSelector(selectListQuery);
+  const setQuery = useCallback(
+    (next: string, options?: { replace?: boolean }) =>
+      dispatch(setListQuery({ query: next, replace: options?.replace })),
+    [dispatch],
+  );
+  return [query, setQuery] as const;
 }
 
 export function useRequestCreateTask() {

@@ -24,6 +24,7 @@ export {
   useCreateTaskSignal,
   useCurrentUser,
   useGoTo,
+  useListQuery,
   useLogout,
   useNavigateTo,
   useOpenFolder,
@@ -48,19 +49,30 @@ export { type UploadChoice, useUploadChoice } from './files/upload-choice';
 export { type ApiClient, type ApiClientOptions, createApiClient, errorMessage } from './http/client';
 export { isOffline, offlineMessage, useOnline } from './http/online';
 export {
+  type CategoryText,
+  categoryBook,
+  categoryText,
+  contractMessages,
   currentLanguage,
   defineMessages,
   detectLanguage,
+  I18nUiProvider,
   type Language,
   languageKey,
   languageNames,
   languages,
+  localizeSentence,
   type MessageBook,
   type MessageKey,
   setLanguage,
+  storedLanguage,
   type Translate,
   translate,
+  uiBook,
+  untranslatedKeys,
+  useCategoryText,
   useLanguage,
+  useLocalize,
   useT,
 } from './i18n';
 export {
@@ -105,6 +117,13 @@ export {
   type WorkspacePlace,
 } from './state/paths';
 export {
+  placeOfView,
+  useDeleteViewMutation,
+  useSavedViewsQuery,
+  useSaveViewMutation,
+  viewPathOf,
+} from './state/saved-views';
+export {
   createPlatformStore,
   type LazyLoadedSlices,
   type PlatformDispatch,
@@ -125,10 +144,13 @@ export {
   requestCreateFolder,
   requestCreateTask,
   selectCategory,
+  selectListQuery,
+  selectListQueryReplaces,
   selectOpenFolderId,
   selectOpenTaskId,
   selectRequest,
   selectSettingsSection,
+  setListQuery,
   showPlace,
   type TaskCategory,
   taskCategories,
@@ -136,6 +158,18 @@ export {
   type WorkspaceRequest,
   workspaceSlice,
 } from './state/workspace';
+export {
+  applyTheme,
+  resolvedTheme,
+  setTheme,
+  type Theme,
+  type ThemeChoice,
+  themeChoice,
+  themeChoices,
+  themeKey,
+  toggleTheme,
+  useTheme,
+} from './theme';
 export type {
   AcceptTaskProps,
   ExposedFiles,

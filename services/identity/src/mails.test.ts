@@ -14,25 +14,25 @@ const inviter = { first_name: 'Olive', last_name: 'Owner', email: 'olive@example
 const cases: [string, () => Promise<Mail>, string[], string][] = [
   [
     'reset',
-    () => resetMail('ada@example.com', reset, 30),
+    () => resetMail('ada@example.com', reset, 30, 'en'),
     [reset],
     'Set a new password here (the link works once and expires in 30 minutes):',
   ],
   [
     'trust invitation',
-    () => trustInvitationMail('new@example.com', inviter, signup),
+    () => trustInvitationMail('new@example.com', inviter, signup, 'en'),
     [signup],
     'Olive Owner (olive@example.com) added you as a trusted user on Baton, the team task app.',
   ],
   [
     'verify',
-    () => verifyMail('ada@example.com', 'Ada', verify, 24),
+    () => verifyMail('ada@example.com', 'Ada', verify, 24, 'en'),
     [verify],
     'Confirm that this address is yours (the link works once and expires in 24 hours):',
   ],
   [
     'account exists',
-    () => accountExistsMail('ada@example.com', login, forgot),
+    () => accountExistsMail('ada@example.com', login, forgot, 'en'),
     [login, forgot],
     'Forgot your password? Set a new one (this also confirms the address is yours):',
   ],
@@ -53,14 +53,14 @@ describe('identity mails', () => {
   );
 
   it('keeps the subjects', async () => {
-    expect((await resetMail('a@example.com', reset, 30)).subject).toBe('Reset your Baton password');
-    expect((await trustInvitationMail('a@example.com', inviter, signup)).subject).toBe(
+    expect((await resetMail('a@example.com', reset, 30, 'en')).subject).toBe('Reset your Baton password');
+    expect((await trustInvitationMail('a@example.com', inviter, signup, 'en')).subject).toBe(
       'Olive Owner invited you to Baton',
     );
-    expect((await verifyMail('a@example.com', 'Ada', verify, 24)).subject).toBe(
+    expect((await verifyMail('a@example.com', 'Ada', verify, 24, 'en')).subject).toBe(
       'Confirm your e-mail address for Baton',
     );
-    expect((await accountExistsMail('a@example.com', login, forgot)).subject).toBe(
+    expect((await accountExistsMail('a@example.com', login, forgot, 'en')).subject).toBe(
       'You already have a Baton account',
     );
   });
@@ -68,8 +68,8 @@ describe('identity mails', () => {
   it('shows names as text', async () => {
     const evil = '<img src=x onerror=alert(1)>';
     const mails = [
-      await verifyMail('a@example.com', evil, verify, 24),
-      await trustInvitationMail('a@example.com', { ...inviter, first_name: evil }, signup),
+      await verifyMail('a@example.com', evil, verify, 24, 'en'),
+      await trustInvitationMail('a@example.com', { ...inviter, first_name: evil }, signup, 'en'),
     ];
     for (const mail of mails) {
       expect(mail.html).not.toContain('<img');

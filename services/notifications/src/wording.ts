@@ -5,6 +5,9 @@ import type {
   NotificationType,
   WsTaskMessage,
 } from '@baton/contracts';
+import { type Language, mailLocale } from '@baton/mailer';
+
+import { type NoticeT, noticeT } from './i18n';
 
 type NotificationAction = NonNullable<Notification['action']>;
 
@@ -25,18 +28,17 @@ export interface NotificationDraft {
   collapse?: { key: string; title: string; tail: string };
 }
 
-const quoted = (text: string) => `“${text}”`;
-
 /** A calendar date the way people say it: "Fri 28 Nov", with the year when it is not this year's. */
-export function dayWords(day: string | null, now = new Date()) {
+export function dayWords(day: string | null, now = new Date(), language: Language = 'en') {
   if (!day) return '';
   const date = new Date(day);
   if (Number.isNaN(date.getTime())) return '';
   const sameYear = date.getUTCFullYear() === now.getUTCFullYear();
-  const text = new Intl.DateTimeFormat('en-GB', {
+  const text = new Intl.DateTimeFormat(mailLocale(language), {
     weekday: 'short',
     day: 'numeric',
-    month: 'short',
+    // German short months end in a dot ("Dez."), which a sentence's own full stop would double.
+    month: language === 'de' ? 'long' : 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
     timeZone: 'UTC',
   }).format(date);
@@ -44,10 +46,33 @@ export function dayWords(day: string | null, now = new Date()) {
 }
 
 /** A task's due date as a clause: ", due Fri 28 Nov"; nothing without a usable date. */
-export function dueWords(due: string | null, now = new Date()) {
-  const day = dayWords(due, now);
-  return day ? `, due ${day}` : '';
+export function dueWords(due: string | null, now = new Date(), language: Language = 'en') {
+  const day = dayWords(due, now, language);
+  return day ? noticeT(language)('due', { day }) : '';
 }
+
+/** The words of one language: its sentences, quotes and dates. */
+interface Wordsmith {
+  t: NoticeT;
+  quoted: (text: string) => string;
+  day: (day: string | null, now: Date) => string;
+  due: (due: string | null, now: Date) => string;
+}
+const wordsmiths = new Map<Language, Wordsmith>();
+const wordsmithOf = (language: Language): Wordsmith => {
+  let smith = wordsmiths.get(language);
+  if (!smith) {
+    const t = noticeT(language);
+    smith = {
+      t,
+      quoted: (text) => t('quoted', { text }),
+      day: (day, now) => dayWords(day, now, language),
+      due: (due, now) => dueWords(due, now, language),
+    };
+    wordsmiths.set(language, smith);
+  }
+  return smith;
+};
 
 /** A note quoted in full up to `max` characters, then cut at a word with an ellipsis. */
 export function excerpt(text: string, max = 120) {
@@ -61,145 +86,162 @@ export function excerpt(text: string, max = 120) {
 type Words = Omit<NotificationDraft, 'userId' | 'action'>;
 
 /** One function per event subject, each given that subject's event (its own payload's type). */
-type BySubject<R> = { [S in EventSubject]?: (event: EventEnvelope<S>, actor: string) => R };
+type BySubject<R> = { [S in EventSubject]?: (event: EventEnvelope<S>, actor: string, w: Wordsmith) => R };
 
 /** The function of `table` for the event's subject, applied; undefined when it has none. */
-const bySubject = <R>(table: BySubject<R>, event: EventEnvelope, actor = ''): R | undefined =>
-  (table[event.type] as ((event: EventEnvelope, actor: string) => R) | undefined)?.(event, actor);
+const bySubject = <R>(
+  table: BySubject<R>,
+  event: EventEnvelope,
+  actor = '',
+  w: Wordsmith = wordsmithOf('en'),
+): R | undefined =>
+  (table[event.type] as ((event: EventEnvelope, actor: string, w: Wordsmith) => R) | undefined)?.(
+    event,
+    actor,
+    w,
+  );
 
 type Offer = EventEnvelope<'tasks.task.assigned' | 'tasks.task.invited'>;
 
 /** An assignment or invitation, to its recipient. */
-function offerWords(event: Offer, actor: string, assigned: boolean): Words {
+function offerWords(event: Offer, actor: string, assigned: boolean, { t, quoted, due }: Wordsmith): Words {
   const { task } = event.data;
-  const what = assigned
-    ? `${actor} assigned you ${quoted(task.title)}`
-    : `${actor} invited you to ${quoted(task.title)}`;
-  const next = task.is_accepted ? '' : notAccepted;
   return {
     type: 'info',
-    title: assigned ? 'New task assigned' : 'New task invitation',
-    message: `${what}${dueWords(task.dueDate, new Date(event.occurredAt))}.${next}`,
+    title: t(assigned ? 'assignedTitle' : 'invitedTitle'),
+    message: t(assigned ? 'assigned' : 'invited', {
+      actor,
+      title: quoted(task.title),
+      due: due(task.dueDate, new Date(event.occurredAt)),
+      next: task.is_accepted ? '' : t('notAccepted'),
+    }),
     taskId: task.id,
   };
 }
 
-const notAccepted = ' Accept it here or from the e-mail we sent you.';
-
 /** One sentence per event, in the words of the person who reads it. */
 const wording: BySubject<Words> = {
-  'tasks.task.assigned': (event, actor) => offerWords(event, actor, true),
-  'tasks.task.invited': (event, actor) => offerWords(event, actor, false),
-  'tasks.task.accepted': ({ data: { taskId, title, role } }, actor) => {
-    const what = role === 'assign' ? 'your assignment' : 'your invitation to';
-    return {
-      type: 'success',
-      title: 'Task accepted',
-      message: `${actor} accepted ${what} ${quoted(title)}.`,
-      taskId,
-    };
-  },
-  'tasks.task.completed': ({ data: { task } }, actor) => ({
+  'tasks.task.assigned': (event, actor, w) => offerWords(event, actor, true, w),
+  'tasks.task.invited': (event, actor, w) => offerWords(event, actor, false, w),
+  'tasks.task.accepted': ({ data: { taskId, title, role } }, actor, { t, quoted }) => ({
     type: 'success',
-    title: 'Task completed',
-    message: `${actor} completed ${quoted(task.title)}.`,
+    title: t('acceptedTitle'),
+    message: t(role === 'assign' ? 'acceptedAssign' : 'acceptedInvite', { actor, title: quoted(title) }),
+    taskId,
+  }),
+  'tasks.task.completed': ({ data: { task } }, actor, { t, quoted }) => ({
+    type: 'success',
+    title: t('completedTitle'),
+    message: t('completed', { actor, title: quoted(task.title) }),
     taskId: task.id,
   }),
-  'tasks.task.reopened': ({ data: { task } }, actor) => ({
+  'tasks.task.reopened': ({ data: { task } }, actor, { t, quoted }) => ({
     type: 'warning',
-    title: 'Task reopened',
-    message: `${actor} reopened ${quoted(task.title)}.`,
+    title: t('reopenedTitle'),
+    message: t('reopened', { actor, title: quoted(task.title) }),
     taskId: task.id,
   }),
-  'tasks.task.progress': ({ data: { taskId, title, progress, message } }, actor) => {
-    const note = message.trim() ? `: ${quoted(excerpt(message))}` : '.';
-    return {
-      type: 'info',
-      title: 'Progress update',
-      message: `${actor} moved ${quoted(title)} to ${progress}%${note}`,
-      taskId,
-    };
-  },
-  'tasks.task.updated': (event, actor) => ({
+  'tasks.task.progress': ({ data: { taskId, title, progress, message } }, actor, { t, quoted }) => ({
     type: 'info',
-    title: 'Task updated',
-    message: `${actor} updated ${quoted(event.data.task.title)}${dueWords(event.data.task.dueDate, new Date(event.occurredAt))}.`,
+    title: t('progressTitle'),
+    message: t('progress', {
+      actor,
+      title: quoted(title),
+      progress,
+      note: message.trim() ? `: ${quoted(excerpt(message))}` : '.',
+    }),
+    taskId,
+  }),
+  'tasks.task.updated': (event, actor, { t, quoted, due }) => ({
+    type: 'info',
+    title: t('updatedTitle'),
+    message: t('updated', {
+      actor,
+      title: quoted(event.data.task.title),
+      due: due(event.data.task.dueDate, new Date(event.occurredAt)),
+    }),
     taskId: event.data.task.id,
   }),
-  'tasks.task.deleted': (event, actor) => ({
+  'tasks.task.deleted': (event, actor, { t, quoted }) => ({
     type: 'error',
-    title: 'Task deleted',
-    message: event.actorId
-      ? `${actor} deleted ${quoted(event.data.title)}.`
-      : `${quoted(event.data.title)} was removed because its owner closed their account.`,
+    title: t('deletedTitle'),
+    message: t(event.actorId ? 'deleted' : 'deletedWithAccount', { actor, title: quoted(event.data.title) }),
     // Nothing left to open.
     taskId: null,
   }),
   // The delegation loop (issue 35): each told to the other side.
-  'tasks.task.declined': ({ data: { task, reason } }, actor) => ({
+  'tasks.task.declined': ({ data: { task, reason } }, actor, { t, quoted }) => ({
     type: 'warning',
-    title: 'Task declined',
-    message: `${actor} declined ${quoted(task.title)}: ${quoted(excerpt(reason))}. Reassign it or take it back.`,
+    title: t('declinedTitle'),
+    message: t('declined', { actor, title: quoted(task.title), reason: quoted(excerpt(reason)) }),
     taskId: task.id,
   }),
-  'tasks.task.date_proposed': (event, actor) => {
+  'tasks.task.date_proposed': (event, actor, { t, quoted, day }) => {
     const { task, dueDate, note } = event.data;
-    const day = dayWords(dueDate, new Date(event.occurredAt));
-    const why = note.trim() ? `: ${quoted(excerpt(note))}` : '.';
     return {
       type: 'info',
-      title: 'New date proposed',
-      message: `${actor} proposed ${day} for ${quoted(task.title)}${why}`,
+      title: t('proposedTitle'),
+      message: t('proposed', {
+        actor,
+        day: day(dueDate, new Date(event.occurredAt)),
+        title: quoted(task.title),
+        why: note.trim() ? `: ${quoted(excerpt(note))}` : '.',
+      }),
       taskId: task.id,
     };
   },
-  'tasks.task.proposal_answered': (event, actor) => {
+  'tasks.task.proposal_answered': (event, actor, { t, quoted, day: dayOf }) => {
     const { task, accepted, dueDate } = event.data;
-    const day = dayWords(dueDate, new Date(event.occurredAt));
+    const day = dayOf(dueDate, new Date(event.occurredAt));
     return accepted
       ? {
           type: 'success',
-          title: 'Proposal accepted',
-          message: `${actor} accepted your date for ${quoted(task.title)}: it is due ${day} now.`,
+          title: t('proposalAcceptedTitle'),
+          message: t('proposalAccepted', { actor, title: quoted(task.title), day }),
           taskId: task.id,
         }
       : {
           type: 'warning',
-          title: 'Proposal declined',
-          message: `${actor} kept the due date of ${quoted(task.title)}${day ? `: ${day}` : ''}.`,
+          title: t('proposalDeclinedTitle'),
+          message: t('proposalDeclined', { actor, title: quoted(task.title), day: day ? `: ${day}` : '' }),
           taskId: task.id,
         };
   },
   // Told to the previous recipient only (`readers`): the task is no longer theirs to open.
-  'tasks.task.reassigned': ({ data: { task, recipientEmail } }, actor) => ({
+  'tasks.task.reassigned': ({ data: { task, recipientEmail } }, actor, { t, quoted }) => ({
     type: 'warning',
-    title: 'Task reassigned',
-    message: `${actor} ${recipientEmail ? 'gave' : 'took back'} ${quoted(task.title)}${recipientEmail ? ' to someone else' : ''}. It is no longer in your lists.`,
+    title: t('reassignedTitle'),
+    message: t(recipientEmail ? 'reassignedGave' : 'reassignedTook', { actor, title: quoted(task.title) }),
     taskId: null,
   }),
-  'tasks.task.nudged': (event, actor) => {
+  'tasks.task.nudged': (event, actor, { t, quoted, due }) => {
     const { task } = event.data;
     return {
       type: 'info',
-      title: 'A nudge',
-      message: `${actor} is waiting on ${quoted(task.title)}${dueWords(task.dueDate, new Date(event.occurredAt))}.${task.is_accepted ? '' : notAccepted}`,
+      title: t('nudgedTitle'),
+      message: t('nudged', {
+        actor,
+        title: quoted(task.title),
+        due: due(task.dueDate, new Date(event.occurredAt)),
+        next: task.is_accepted ? '' : t('notAccepted'),
+      }),
       taskId: task.id,
     };
   },
-  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor) => ({
+  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor, { t, quoted }) => ({
     type: 'info',
-    title: 'New comment',
-    message: `${actor} commented on ${quoted(taskTitle)}: ${quoted(excerpt(comment.content))}`,
+    title: t('commentTitle'),
+    message: t('comment', { actor, title: quoted(taskTitle), comment: quoted(excerpt(comment.content)) }),
     taskId,
   }),
 };
 
 /** A task's comments, while unread, are one notification: "3 new comments on “Title”; the latest …". */
 const collapsing: BySubject<NotificationDraft['collapse']> = {
-  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor) => ({
+  'tasks.comment.created': ({ data: { taskId, taskTitle, comment } }, actor, { t, quoted }) => ({
     key: `comments:${taskId}`,
-    title: 'New comments',
-    tail: `new comments on ${quoted(taskTitle)}; the latest from ${actor}: ${quoted(excerpt(comment.content))}`,
+    title: t('commentsTitle'),
+    tail: t('commentsTail', { title: quoted(taskTitle), actor, comment: quoted(excerpt(comment.content)) }),
   }),
 };
 
@@ -230,18 +272,34 @@ const readers: BySubject<(string | null)[]> = {
  * The notifications an event yields: one for each person in its audience except the one who acted. An
  * assignment or invitation is news only to its recipient (the audience also names the owner, who acted).
  */
-export function notificationsFor(event: EventEnvelope, actorName: string): NotificationDraft[] {
-  const words = bySubject(wording, event, actorName);
-  if (!words) return [];
-  const collapse = bySubject(collapsing, event, actorName);
+export function notificationsFor(
+  event: EventEnvelope,
+  actorName: string,
+  /** Each person's language (their preference); English for who is not in it. */
+  languages: ReadonlyMap<string, Language> = new Map(),
+): NotificationDraft[] {
+  if (!bySubject(wording, event, actorName)) return [];
+  const inLanguage = new Map<
+    Language,
+    Pick<NotificationDraft, 'type' | 'title' | 'message' | 'taskId' | 'collapse'>
+  >();
+  const wordsIn = (language: Language) => {
+    let words = inLanguage.get(language);
+    if (!words) {
+      const w = wordsmithOf(language);
+      const collapse = bySubject(collapsing, event, actorName, w);
+      words = { ...(bySubject(wording, event, actorName, w) as Words), ...(collapse ? { collapse } : {}) };
+      inLanguage.set(language, words);
+    }
+    return words;
+  };
   const offer = bySubject(offers, event);
   const told = bySubject(readers, event)?.filter((id) => id !== null && event.audience.includes(id));
   const people = new Set((told ?? event.audience).filter((id): id is string => id !== event.actorId));
   return [...people].map((userId) => ({
     userId,
-    ...words,
+    ...wordsIn(languages.get(userId) ?? 'en'),
     action: offer?.userId === userId ? offer.action : null,
-    ...(collapse ? { collapse } : {}),
   }));
 }
 

@@ -19,12 +19,16 @@ import type { TasksTables } from './db/schema';
 import { acceptRoutes } from './routes/accept/accept.routes';
 import { startMailDigests } from './routes/accept/mail-digest';
 import { attachmentRoutes } from './routes/attachments/attachments.routes';
+import { bulkRoutes } from './routes/bulk/bulk.routes';
+import { startBulkSweeps } from './routes/bulk/bulk.sweep';
 import { calendarRoutes } from './routes/calendar/calendar.routes';
 import { commentRoutes } from './routes/comments/comments.routes';
 import { delegationRoutes } from './routes/delegation/delegation.routes';
 import { progressRoutes } from './routes/progress/progress.routes';
+import { searchRoutes } from './routes/search/search.routes';
 import { taskRoutes } from './routes/tasks/tasks.routes';
 import { transferBodyLimits, transferRoutes } from './routes/transfer/transfer.routes';
+import { viewRoutes } from './routes/views/views.routes';
 
 export const SERVICE_NAME = 'tasks';
 
@@ -33,6 +37,7 @@ export function createTasksApp(deps: TasksDeps, readiness: Readiness = {}) {
   // Before taskRoutes: /api/tasks/waiting/ would otherwise read as a task id.
   const groups = [
     delegationRoutes,
+    bulkRoutes,
     taskRoutes,
     progressRoutes,
     acceptRoutes,
@@ -40,6 +45,8 @@ export function createTasksApp(deps: TasksDeps, readiness: Readiness = {}) {
     commentRoutes,
     calendarRoutes,
     transferRoutes,
+    searchRoutes,
+    viewRoutes,
   ];
   return createServiceApp({
     name: SERVICE_NAME,
@@ -92,6 +99,8 @@ export async function createTasks(options: TasksOptions) {
   };
   const digests = startMailDigests(deps);
   core.onClose(() => digests.stop());
+  const sweeps = startBulkSweeps(deps);
+  core.onClose(() => sweeps.stop());
   return { app: createTasksApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }
 export type Tasks = Awaited<ReturnType<typeof createTasks>>;

@@ -1,4 +1,5 @@
 export { createTasks, createTasksApp, SERVICE_NAME, type Tasks, type TasksOptions } from './app';
 export { type TasksConfig, tasksConfigSchema, tasksProcessEnv } from './config';
-/** The lists' queries, for the benchmark that times them in Postgres alone. */
+/** The lists' and search's queries, for the benchmarks that time them in Postgres alone. */
+export { searchQueries, searchStatement } from './routes/search/search.repository';
 export { pageQuery, wholeListQuery } from './routes/tasks/pages.repository';

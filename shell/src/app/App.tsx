@@ -1,8 +1,9 @@
 import { pagePaths, type WorkspacePath, workspacePaths } from '@baton/contracts/constants';
 import { Button, ToastProvider } from '@baton/ui';
-import { taskPathOf } from '@baton/web-platform';
+import { I18nUiProvider, taskPathOf, useT } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { shellBook } from '../i18n/shell';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from '../pages/auth';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ContactPage, LandingPage, PrivacyPage, TermsPage } from '../pages/public';
@@ -11,7 +12,6 @@ import type { LoadRemote } from '../remotes/loader';
 import { OverrideBanner } from '../remotes/OverrideBanner';
 import { GuestOnly } from '../session/GuestOnly';
 import { useLandingLogin } from '../session/useLandingLogin';
-import { bootText } from './boot';
 import { ClientProvider } from './client';
 import { useTaskAcceptedNavigation } from './taskAccepted';
 import './app.css';
@@ -35,6 +35,7 @@ export function loadSignedIn() {
  * throttle), and this is the page people wait for.
  */
 function SignedInRoute({ page, loadRemote }: { page: WorkspacePath; loadRemote?: LoadRemote }) {
+  const t = useT(shellBook);
   const [loaded, setLoaded] = useState(signedIn);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -54,15 +55,15 @@ function SignedInRoute({ page, loadRemote }: { page: WorkspacePath; loadRemote?:
   if (failed)
     return (
       <main className="load-failed" role="alert">
-        <p>Baton could not load your workspace. Check your connection and try again.</p>
-        <Button onClick={() => window.location.reload()}>Try again</Button>
+        <p>{t('loadFailed')}</p>
+        <Button onClick={() => window.location.reload()}>{t('tryAgain')}</Button>
       </main>
     );
   return loaded ? (
     <loaded.default page={page} loadRemote={loadRemote} />
   ) : (
     <p className="boot" role="status">
-      {bootText}
+      {t('boot')}
     </p>
   );
 }
@@ -80,48 +81,51 @@ export function App({ loadRemote }: { loadRemote?: LoadRemote }) {
   useTaskAcceptedNavigation();
   return (
     <ClientProvider>
-      <ToastProvider>
-        {/* A tester's `?remote=` overrides, on every page of the tab. */}
-        <OverrideBanner />
-        <Routes>
-          <Route path="/" element={<Landing />} />
-          <Route
-            path="/login"
-            element={
-              <GuestOnly key="login">
-                <LoginPage />
-              </GuestOnly>
-            }
-          />
-          <Route
-            path="/signup"
-            element={
-              <GuestOnly key="signup">
-                <SignupPage />
-              </GuestOnly>
-            }
-          />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/verify-email" element={<VerifyEmailPage />} />
-          {/* A mail's unsubscribe link: public, it works without a session. */}
-          <Route path={pagePaths.unsubscribe} element={<UnsubscribePage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/contact" element={<ContactPage />} />
-          {workspacePaths.map((page) => (
-            // /home/… are the workspace's views (`useWorkspaceUrl`): one page, one store across them.
+      {/* The shared components speak the person's language on every page, signed in or not. */}
+      <I18nUiProvider>
+        <ToastProvider>
+          {/* A tester's `?remote=` overrides, on every page of the tab. */}
+          <OverrideBanner />
+          <Routes>
+            <Route path="/" element={<Landing />} />
             <Route
-              key={page}
-              path={page === '/home' ? '/home/*' : page}
-              element={<SignedInRoute page={page} loadRemote={loadRemote} />}
+              path="/login"
+              element={
+                <GuestOnly key="login">
+                  <LoginPage />
+                </GuestOnly>
+              }
             />
-          ))}
-          {/* A task's short link: its page lives among the workspace's views. */}
-          <Route path="/tasks/:taskId" element={<TaskLink />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </ToastProvider>
+            <Route
+              path="/signup"
+              element={
+                <GuestOnly key="signup">
+                  <SignupPage />
+                </GuestOnly>
+              }
+            />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/verify-email" element={<VerifyEmailPage />} />
+            {/* A mail's unsubscribe link: public, it works without a session. */}
+            <Route path={pagePaths.unsubscribe} element={<UnsubscribePage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/contact" element={<ContactPage />} />
+            {workspacePaths.map((page) => (
+              // /home/… are the workspace's views (`useWorkspaceUrl`): one page, one store across them.
+              <Route
+                key={page}
+                path={page === '/home' ? '/home/*' : page}
+                element={<SignedInRoute page={page} loadRemote={loadRemote} />}
+              />
+            ))}
+            {/* A task's short link: its page lives among the workspace's views. */}
+            <Route path="/tasks/:taskId" element={<TaskLink />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </ToastProvider>
+      </I18nUiProvider>
     </ClientProvider>
   );
 }

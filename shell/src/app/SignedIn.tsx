@@ -7,7 +7,9 @@ import { type LoadRemote, RemoteArea, RemoteLoaderContext } from '../remotes';
 import { loadFederatedRemote } from '../remotes/federation';
 import { RequireAuth } from '../session/RequireAuth';
 import { areas } from '../workspace/areas';
+import { listQueryOf } from '../workspace/useWorkspaceUrl';
 import { Workspace } from '../workspace/Workspace';
+import { useAccountLanguage } from './accountLanguage';
 import { useClient } from './client';
 import { createShellPlatform } from './platform';
 import { useTaskAccepted } from './taskAccepted';
@@ -37,8 +39,9 @@ export default function SignedIn({
       );
     // A reload or a link opens the view its path names (`useWorkspaceUrl` keeps them together from here).
     const place = page === '/home' ? placeOf(location.pathname) : undefined;
-    if (place) platform.store.dispatch(showPlace(place));
+    if (place) platform.store.dispatch(showPlace({ ...place, query: listQueryOf(location.search) }));
   }
+  useAccountLanguage(client);
   // `refetchOnReconnect`: what is on screen asks again when the browser is back online or the tab refocused.
   useEffect(() => setupListeners(platform.store.dispatch), [platform]);
   // The accepted task is in the lists now (App's own listener takes the person to /home).

@@ -1,9 +1,9 @@
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { currentLocation, renderShell, sessionCheck, signIn } from '../testing';
+import { accountPreferences, currentLocation, renderShell, sessionCheck, signIn } from '../testing';
 
-mockServer(sessionCheck());
+mockServer(sessionCheck(), accountPreferences());
 
 const post = (data: unknown, origin = window.location.origin) =>
   act(() => {

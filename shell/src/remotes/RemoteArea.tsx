@@ -4,6 +4,7 @@ import {
   type RemoteName,
   type RemoteViewModule,
   useOnline,
+  useT,
   type ViewName,
   type ViewProps,
 } from '@baton/web-platform';
@@ -17,6 +18,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { withMarkup } from '../i18n/markup';
+import { type AreaTitle, shellBook } from '../i18n/shell';
 import type { LoadRemote } from './loader';
 import { mainViewShown, showMainView } from './mainView';
 
@@ -27,8 +30,8 @@ export const RemoteLoaderContext = createContext<LoadRemote>(() =>
 type RemoteAreaProps<R extends RemoteName, V extends ViewName<R>> = {
   remote: R;
   module: V;
-  /** What the area is, for people: "Settings", "Notifications", … */
-  title: string;
+  /** What the area is, for people: "Settings", "Notifications", … (English: the book has its words). */
+  title: AreaTitle;
   /** Compact areas (the bell) show a small fallback. */
   compact?: boolean;
   /** A secondary area loads after the page's main one has rendered (mainView.ts). */
@@ -52,6 +55,7 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
   compact,
   secondary,
 }: RemoteAreaProps<R, V>) {
+  const t = useT(shellBook);
   const load = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State<R, V>>({ status: 'loading' });
@@ -86,12 +90,17 @@ export function RemoteArea<R extends RemoteName, V extends ViewName<R>>({
   useEffect(() => {
     if (online && failed.current) setAttempt((n) => n + 1);
   }, [online]);
-  const fallback = <RemoteFallback title={title} compact={compact} offline={!online} onRetry={retry} />;
+  const name = t(`area_${title}`);
+  const fallback = <RemoteFallback title={name} compact={compact} offline={!online} onRetry={retry} />;
 
   if (state.status === 'loading')
     return (
       <div className="remote-area remote-area--loading" role="status" aria-live="polite">
-        {compact ? <span className="b-visually-hidden">Loading {title}…</span> : `Loading ${title}…`}
+        {compact ? (
+          <span className="b-visually-hidden">{t('areaLoading', { title: name })}</span>
+        ) : (
+          t('areaLoading', { title: name })
+        )}
       </div>
     );
   if (state.status === 'failed') return fallback;
@@ -115,21 +124,21 @@ function RemoteFallback({
   offline: boolean;
   onRetry: () => void;
 }) {
+  const t = useT(shellBook);
+  const strong = (words: string) => <strong>{words}</strong>;
   return (
     <div className={`remote-area remote-area--failed${compact ? ' remote-area--compact' : ''}`} role="alert">
       {compact ? (
-        <p className="remote-area__compact-text">{offline ? `${title}: offline` : `${title} unavailable`}</p>
+        <p className="remote-area__compact-text">
+          {offline ? t('areaOfflineShort', { title }) : t('areaUnavailableShort', { title })}
+        </p>
       ) : offline ? (
-        <p>
-          You're offline. <strong>{title}</strong> will load when the connection returns.
-        </p>
+        <p>{withMarkup(t('areaOffline', { title }), strong)}</p>
       ) : (
-        <p>
-          <strong>{title}</strong> is unavailable right now. The rest of Baton keeps working.
-        </p>
+        <p>{withMarkup(t('areaUnavailable', { title }), strong)}</p>
       )}
-      <Button variant="secondary" onClick={onRetry} aria-label={`Retry loading ${title}`}>
-        Retry
+      <Button variant="secondary" onClick={onRetry} aria-label={t('retryLoading', { title })}>
+        {t('retry')}
       </Button>
     </div>
   );

@@ -7,8 +7,10 @@ import {
   renewAheadMs,
   useApiClient,
   useLogout,
+  useT,
 } from '@baton/web-platform';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { shellBook } from '../i18n/shell';
 import { type SessionPhase, secondsLeft, sessionPhase } from './clock';
 
 /** SPEC §4: what counts as activity. */
@@ -116,18 +118,21 @@ function SessionModal({
   onRefresh: () => void;
   onLogout: () => void;
 }) {
+  const t = useT(shellBook);
   const [busy, setBusy] = useState(false);
   if (!variant) return null;
   const idle = variant === 'idle';
-  const title = idle ? 'You were inactive' : 'Session expiring soon';
+  const title = idle ? t('idleTitle') : t('expiringTitle');
   const description = idle
-    ? `To continue, refresh your session${secondsLeft === null ? '.' : ` (expires in ~${secondsLeft}s).`}`
-    : `Your session will expire in ~${secondsLeft ?? 0}s. Refresh now to stay signed in.`;
+    ? secondsLeft === null
+      ? t('idleText')
+      : t('idleTextIn', { seconds: secondsLeft })
+    : t('expiringText', { seconds: secondsLeft ?? 0 });
   return (
     <Dialog open role="alertdialog" fullScreen title={title} description={description}>
       <div className="session-modal__actions">
         <Button variant="secondary" onClick={onLogout}>
-          Logout
+          {t('logout')}
         </Button>
         <Button
           variant="primary"
@@ -138,7 +143,7 @@ function SessionModal({
             setBusy(false);
           }}
         >
-          Refresh session
+          {t('refreshSession')}
         </Button>
       </div>
     </Dialog>

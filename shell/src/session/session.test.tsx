@@ -4,13 +4,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentLocation, renderShell, sessionCheck, signIn } from '../testing';
+import { accountPreferences, currentLocation, renderShell, sessionCheck, signIn } from '../testing';
 
 const minute = 60_000;
 const refreshCalls: unknown[] = [];
 const logoutCalls: unknown[] = [];
 const server = mockServer(
   sessionCheck(),
+  accountPreferences(),
   http.post('/api/token/refresh/', async ({ request }) => {
     refreshCalls.push(await request.json());
     return HttpResponse.json({

@@ -1,12 +1,8 @@
 import { Banner, Button } from '@baton/ui';
-import { useApiClient, useCurrentUser } from '@baton/web-platform';
+import { useApiClient, useCurrentUser, useLocalize, useT } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
 import { callRoute, identityRoutes } from '../app/identity';
-
-export const confirmationText = {
-  ask: 'Confirm your e-mail address with the link we sent you. Tasks others send to it reach you once it is confirmed.',
-  failed: 'The link could not be sent. Please try again later.',
-} as const;
+import { shellBook } from '../i18n/shell';
 
 type State =
   | { phase: 'hidden' }
@@ -19,6 +15,8 @@ type State =
  */
 export function EmailConfirmation() {
   const client = useApiClient();
+  const t = useT(shellBook);
+  const localize = useLocalize();
   const email = useCurrentUser()?.email;
   const [state, setState] = useState<State>({ phase: 'hidden' });
 
@@ -38,7 +36,7 @@ export function EmailConfirmation() {
   const sendAgain = async () => {
     setState({ phase: 'sending' });
     const result = await callRoute(client, identityRoutes.resendVerification, {}).catch(() => null);
-    const message = (result?.ok ? result.body.message : result?.error) ?? confirmationText.failed;
+    const message = (result?.ok ? result.body.message : result?.error) ?? t('confirmFailed');
     setState({ phase: 'told', tone: result?.ok ? 'success' : 'error', message });
   };
 
@@ -46,13 +44,13 @@ export function EmailConfirmation() {
   return (
     <Banner tone={state.phase === 'told' ? state.tone : 'info'} className="email-confirmation">
       {state.phase === 'told' ? (
-        state.message
+        localize(state.message)
       ) : (
         <>
-          {confirmationText.ask}
+          {t('confirmAsk')}
           {email ? ` (${email})` : null}{' '}
           <Button variant="secondary" busy={state.phase === 'sending'} onClick={sendAgain}>
-            Send the link again
+            {t('sendAgain')}
           </Button>
         </>
       )}

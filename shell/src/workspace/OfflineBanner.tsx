@@ -1,14 +1,13 @@
 import { Banner } from '@baton/ui';
-import { useOnline } from '@baton/web-platform';
-
-export const offlineText =
-  "You're offline. What you see may be out of date, and changes are refused until the connection returns; Baton catches up by itself then.";
+import { useOnline, useT } from '@baton/web-platform';
+import { shellBook } from '../i18n/shell';
 
 /** Says so while the browser has no connection (changes are refused at once then, each with its reason). */
 export function OfflineBanner() {
+  const t = useT(shellBook);
   return useOnline() ? null : (
     <Banner tone="warning" className="offline-banner">
-      {offlineText}
+      {t('offline')}
     </Banner>
   );
 }

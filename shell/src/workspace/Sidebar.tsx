@@ -2,28 +2,34 @@ import { Button } from '@baton/ui';
 import {
   type Category,
   useCategory,
+  useCategoryText,
   useCurrentUser,
   useLogout,
   useNavigateTo,
   useRequestCreateTask,
+  useT,
 } from '@baton/web-platform';
 import { useEffect, useRef, useState } from 'react';
+import { shellBook } from '../i18n/shell';
+import { SavedViews } from './views/SavedViews';
 
 /** Invited Tasks and Assigned Tasks, each with its "Delegated" view (the owner's side). */
 const groups = [
-  { label: 'Invited Tasks', category: 'Invited Tasks', delegated: 'Tasks Delegated - Invitation' },
-  { label: 'Assigned Tasks', category: 'Assigned Tasks', delegated: 'Tasks Delegated - Assigned' },
-] as const satisfies readonly { label: string; category: Category; delegated: Category }[];
+  { category: 'Invited Tasks', delegated: 'Tasks Delegated - Invitation' },
+  { category: 'Assigned Tasks', delegated: 'Tasks Delegated - Assigned' },
+] as const satisfies readonly { category: Category; delegated: Category }[];
 
+/** A category's button, named as SPEC §2's sidebar names it (in the person's language), or by `label`. */
 function Item({
   category,
   label,
   onNavigate,
 }: {
   category: Category;
-  label: string;
+  label?: string;
   onNavigate: () => void;
 }) {
+  const names = useCategoryText();
   const active = useCategory() === category;
   const navigateTo = useNavigateTo();
   return (
@@ -36,12 +42,14 @@ function Item({
         onNavigate();
       }}
     >
-      {label}
+      {label ?? names.name(category)}
     </button>
   );
 }
 
 function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNavigate: () => void }) {
+  const t = useT(shellBook);
+  const label = useCategoryText().name(group.category);
   const category = useCategory();
   const inGroup = category === group.category || category === group.delegated;
   const [open, setOpen] = useState(inGroup);
@@ -53,13 +61,13 @@ function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNaviga
   return (
     <li className="sidebar__group">
       <div className="sidebar__group-head">
-        <Item category={group.category} label={group.label} onNavigate={onNavigate} />
+        <Item category={group.category} onNavigate={onNavigate} />
         <button
           type="button"
           className="sidebar__toggle"
           aria-expanded={open}
           aria-controls={listId}
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${group.label}`}
+          aria-label={open ? t('collapse', { name: label }) : t('expand', { name: label })}
           onClick={() => setOpen((o) => !o)}
         >
           <span aria-hidden="true" className="sidebar__chevron" />
@@ -67,7 +75,7 @@ function Group({ group, onNavigate }: { group: (typeof groups)[number]; onNaviga
       </div>
       <ul id={listId} className={`sidebar__sub${open ? ' sidebar__sub--open' : ''}`} hidden={!open}>
         <li>
-          <Item category={group.delegated} label="Delegated" onNavigate={onNavigate} />
+          <Item category={group.delegated} label={t('delegated')} onNavigate={onNavigate} />
         </li>
       </ul>
     </li>
@@ -89,6 +97,7 @@ function EmailAddress({ email }: { email: string }) {
 
 /** SPEC §2 sidebar: categories by name, groups, the signed-in person, Logout. */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const t = useT(shellBook);
   const createButton = useRef<HTMLButtonElement>(null);
   // On a narrow screen the sidebar opens over the page: take focus into it.
   useEffect(() => {
@@ -99,7 +108,11 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   const requestCreateTask = useRequestCreateTask();
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (
-    <aside id="workspace-sidebar" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Workspace">
+    <aside
+      id="workspace-sidebar"
+      className={`sidebar${open ? ' sidebar--open' : ''}`}
+      aria-label={t('workspace')}
+    >
       <div className="sidebar__brand">Baton</div>
       <Button
         ref={createButton}
@@ -110,35 +123,36 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
           onNavigate();
         }}
       >
-        + Create task
+        {t('createTask')}
       </Button>
-      <nav aria-label="Categories">
+      <nav aria-label={t('categories')}>
         <ul className="sidebar__list">
           <li>
-            <Item category="Dashboard" label="Dashboard" onNavigate={onNavigate} />
+            <Item category="Dashboard" onNavigate={onNavigate} />
           </li>
           <li>
-            <Item category="Personal Tasks" label="Personal Tasks" onNavigate={onNavigate} />
+            <Item category="Personal Tasks" onNavigate={onNavigate} />
           </li>
           {groups.map((group) => (
             <Group key={group.category} group={group} onNavigate={onNavigate} />
           ))}
           <li>
             {/* Every open task I delegated, by the person it waits on (mf-tasks' Waiting). */}
-            <Item category="Waiting on others" label="Waiting on others" onNavigate={onNavigate} />
+            <Item category="Waiting on others" onNavigate={onNavigate} />
           </li>
           <li>
-            <Item category="Settings" label="Settings" onNavigate={onNavigate} />
+            <Item category="Settings" onNavigate={onNavigate} />
           </li>
         </ul>
       </nav>
+      <SavedViews onNavigate={onNavigate} />
       <div className="sidebar__user">
-        <p className="sidebar__user-name">{name || 'Welcome'}</p>
+        <p className="sidebar__user-name">{name || t('welcome')}</p>
         <p className="sidebar__user-email" title={user?.email}>
           <EmailAddress email={user?.email ?? ''} />
         </p>
         <Button variant="secondary" className="sidebar__logout" onClick={() => void logout()}>
-          Logout
+          {t('logout')}
         </Button>
       </div>
     </aside>

@@ -1,15 +1,18 @@
 import {
-  categoryHeading,
   type FolderViewProps,
   selectOpenTaskId,
   TaskDragProvider,
   type TaskListProps,
   type TaskPageProps,
   useCategory,
+  useCategoryText,
   useOpenFolderId,
   usePlatformSelector,
+  useT,
 } from '@baton/web-platform';
 import { useRef, useState } from 'react';
+import { shellBook } from '../i18n/shell';
+import { CommandPalette } from '../palette/CommandPalette';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { areas } from './areas';
 import { EmailConfirmation } from './EmailConfirmation';
@@ -56,6 +59,8 @@ function CategoryView() {
 /** /home: the sidebar, a header with the notification bell, and the active category's view. */
 export function Workspace() {
   useWorkspaceUrl();
+  const t = useT(shellBook);
+  const heading = useCategoryText().heading;
   const category = useCategory();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -66,13 +71,14 @@ export function Workspace() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the narrow-screen menu from wherever focus is in it.
     <div className="workspace" onKeyDown={(e) => menuOpen && e.key === 'Escape' && closeMenu()}>
-      <title>{`${categoryHeading[category]} · Baton`}</title>
+      <title>{t('documentTitle', { title: heading(category) })}</title>
       <a className="workspace__skip" href="#workspace-content">
-        Skip to content
+        {t('skipToContent')}
       </a>
+      <CommandPalette />
       <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       {menuOpen ? (
-        <button type="button" className="workspace__scrim" aria-label="Close menu" onClick={closeMenu} />
+        <button type="button" className="workspace__scrim" aria-label={t('closeMenu')} onClick={closeMenu} />
       ) : null}
       <div className="workspace__main">
         <header className="workspace__header">
@@ -84,10 +90,10 @@ export function Workspace() {
             aria-controls="workspace-sidebar"
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <span className="b-visually-hidden">Menu</span>
+            <span className="b-visually-hidden">{t('menu')}</span>
             <span aria-hidden="true" className="workspace__menu-icon" />
           </button>
-          <h1 className="workspace__title">{categoryHeading[category]}</h1>
+          <h1 className="workspace__title">{heading(category)}</h1>
           <div className="workspace__bell">
             <RemoteArea {...areas.notifications} compact secondary />
           </div>

@@ -5,13 +5,24 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { shellBook } from '../i18n/shell';
 import type { LoadRemote } from '../remotes';
-import { browserBack, currentLocation, renderShell, sessionCheck, signIn, stubRemotes } from '../testing';
-import { confirmationText } from './EmailConfirmation';
-import { offlineText } from './OfflineBanner';
+import {
+  accountPreferences,
+  browserBack,
+  currentLocation,
+  renderShell,
+  sessionCheck,
+  signIn,
+  stubRemotes,
+} from '../testing';
+
+const confirmationText = { ask: shellBook.en.confirmAsk };
+const offlineText = shellBook.en.offline;
 
 const server = mockServer(
   sessionCheck(),
+  accountPreferences(),
   http.post('/api/logout/', () => HttpResponse.json({ message: 'Logged out.' })),
 );
 

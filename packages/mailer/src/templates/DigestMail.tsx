@@ -4,6 +4,7 @@ import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { type Language, templateT } from '../i18n';
 import type { Mail } from '../mailer';
 import { renderMail } from '../render';
 import { type Unsubscribe, unsubscribeHeaders } from '../unsubscribe';
@@ -22,6 +23,8 @@ export interface DigestItem {
 
 export interface DigestMailInput {
   to: string;
+  /** The reader's language: the caller writes subject, intro and items in it too. */
+  language: Language;
   subject: string;
   /** The first paragraph, shown with or without items. */
   intro: string;
@@ -30,29 +33,33 @@ export interface DigestMailInput {
   settingsUrl: string;
 }
 
-export const nothingNew = 'Nothing new since your last digest.';
+/** The line of a digest with nothing in it. */
+export const nothingNew = (language: Language) => templateT(language)('nothingNew');
 
 /** What collected for a person, as one mail; no items makes the short "nothing new" mail. */
 export function digestMail({
   to,
+  language,
   subject,
   intro,
   items,
   unsubscribe,
   settingsUrl,
 }: DigestMailInput): Promise<Mail> {
+  const t = templateT(language);
   return renderMail(
     <Layout
+      language={language}
       title={subject}
-      preview={items.length === 0 ? nothingNew : items.map((item) => item.heading).join(' · ')}
+      preview={items.length === 0 ? t('nothingNew') : items.map((item) => item.heading).join(' · ')}
       heading={subject}
-      reason="You got this mail because your Baton notification settings collect updates into a digest."
+      reason={t('digestReason')}
       settingsUrl={settingsUrl}
       unsubscribe={unsubscribe}
     >
       <Paragraph>{intro}</Paragraph>
       {items.length === 0 ? (
-        <Paragraph>{nothingNew}</Paragraph>
+        <Paragraph>{t('nothingNew')}</Paragraph>
       ) : (
         // biome-ignore lint/suspicious/noArrayIndexKey: the items are rendered once, in their order.
         items.map((item, i) => <Item key={i} {...item} />)

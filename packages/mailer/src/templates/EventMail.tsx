@@ -1,5 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+
+import { type Language, templateT } from '../i18n';
 import type { Mail } from '../mailer';
 import { renderMail } from '../render';
 import { type Unsubscribe, unsubscribeHeaders } from '../unsubscribe';
@@ -8,6 +10,8 @@ import { Layout } from './Layout';
 
 export interface EventMailInput {
   to: string;
+  /** The reader's language: the caller writes subject, heading, message and labels in it too. */
+  language: Language;
   subject: string;
   heading: string;
   /** One paragraph per line. */
@@ -20,6 +24,7 @@ export interface EventMailInput {
 /** One notification (assigned, comment, due soon, …) as its own mail, with one-click unsubscribe. */
 export function eventMail({
   to,
+  language,
   subject,
   heading,
   message,
@@ -29,15 +34,16 @@ export function eventMail({
 }: EventMailInput): Promise<Mail> {
   return renderMail(
     <Layout
+      language={language}
       title={subject}
       preview={message}
       heading={heading}
-      reason={`You got this mail because your Baton notification settings send e-mails about ${unsubscribe.what}.`}
+      reason={templateT(language)('eventReason', { what: unsubscribe.what })}
       settingsUrl={settingsUrl}
       unsubscribe={unsubscribe}
     >
       <Paragraphs text={message} />
-      {action && <Action label={action.label} url={action.url} />}
+      {action && <Action label={action.label} url={action.url} language={language} />}
     </Layout>,
     { to, subject, headers: unsubscribeHeaders(unsubscribe) },
   );

@@ -10,9 +10,12 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
+import { type Language, templateT } from '../i18n';
 import { cls, darkModeCss, font, light } from './theme';
 
 export interface LayoutProps {
+  /** The reader's language: the document's and the footer's. */
+  language: Language;
   /** The mail's subject: the document's title. */
   title: string;
   /** The line an inbox shows after the subject. */
@@ -26,9 +29,19 @@ export interface LayoutProps {
 }
 
 /** Baton's one mail layout: wordmark, a card with the heading and the content, and a footer. */
-export function Layout({ title, preview, heading, reason, settingsUrl, unsubscribe, children }: LayoutProps) {
+export function Layout({
+  language,
+  title,
+  preview,
+  heading,
+  reason,
+  settingsUrl,
+  unsubscribe,
+  children,
+}: LayoutProps) {
+  const t = templateT(language);
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={language} dir="ltr">
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -56,11 +69,11 @@ export function Layout({ title, preview, heading, reason, settingsUrl, unsubscri
               <Text className={cls.muted} style={styles.footerText}>
                 {reason}
               </Text>
-              {settingsUrl && <FooterLink href={settingsUrl}>Notification settings</FooterLink>}
+              {settingsUrl && <FooterLink href={settingsUrl}>{t('settings')}</FooterLink>}
               {unsubscribe && (
-                <FooterLink
-                  href={unsubscribe.pageUrl}
-                >{`Unsubscribe from e-mails about ${unsubscribe.what}`}</FooterLink>
+                <FooterLink href={unsubscribe.pageUrl}>
+                  {t('unsubscribe', { what: unsubscribe.what })}
+                </FooterLink>
               )}
             </Section>
           </Container>

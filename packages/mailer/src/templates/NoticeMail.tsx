@@ -1,5 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+
+import type { Language } from '../i18n';
 import type { Mail } from '../mailer';
 import { renderMail } from '../render';
 import { Action, LinkLine, Paragraph } from './blocks';
@@ -10,6 +12,8 @@ export type NoticeBlock = string | { action: { label: string; url: string } } | 
 
 export interface NoticeMailInput {
   to: string;
+  /** The reader's language: the caller writes every sentence in it too. */
+  language: Language;
   subject: string;
   /** The line an inbox shows after the subject. */
   preview: string;
@@ -25,6 +29,7 @@ export interface NoticeMailInput {
  */
 export function noticeMail({
   to,
+  language,
   subject,
   preview,
   heading,
@@ -32,18 +37,19 @@ export function noticeMail({
   blocks,
 }: NoticeMailInput): Promise<Mail> {
   return renderMail(
-    <Layout title={subject} preview={preview} heading={heading} reason={reason}>
+    <Layout language={language} title={subject} preview={preview} heading={heading} reason={reason}>
       {blocks.map((block, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are rendered once, in their order.
-        <Block key={i} block={block} />
+        <Block key={i} block={block} language={language} />
       ))}
     </Layout>,
     { to, subject },
   );
 }
 
-function Block({ block }: { block: NoticeBlock }) {
+function Block({ block, language }: { block: NoticeBlock; language: Language }) {
   if (typeof block === 'string') return <Paragraph>{block}</Paragraph>;
-  if ('action' in block) return <Action label={block.action.label} url={block.action.url} />;
+  if ('action' in block)
+    return <Action label={block.action.label} url={block.action.url} language={language} />;
   return <LinkLine url={block.link} />;
 }

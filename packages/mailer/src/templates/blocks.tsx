@@ -5,6 +5,7 @@ import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
+import { type Language, templateT } from '../i18n';
 import { cls, light } from './theme';
 
 /** A paragraph of the mail's body. */
@@ -27,14 +28,14 @@ export function Paragraphs({ text }: { text: string }) {
  * The mail's main link: a button, and the address written out under it for clients that show no buttons. The
  * text part keeps only the address, on its own line (the paragraph before it says what it does).
  */
-export function Action({ label, url }: { label: string; url: string }) {
+export function Action({ label, url, language }: { label: string; url: string; language: Language }) {
   return (
     <Section style={styles.action}>
       <Button href={url} className={cls.button} style={styles.button} data-skip-in-text="true">
         {label}
       </Button>
       <Text className={cls.muted} style={styles.fallback}>
-        <span data-skip-in-text="true">Or paste this link into your browser: </span>
+        <span data-skip-in-text="true">{templateT(language)('pasteLink')}</span>
         <LinkOut url={url} />
       </Text>
     </Section>

@@ -78,14 +78,14 @@ describe('digestMail', () => {
         'Unsubscribe from e-mails about your digest <https://baton.test/unsubscribe?token=one-click-token>',
       ]),
     );
-    expect(mail.text).not.toContain(nothingNew);
+    expect(mail.text).not.toContain(nothingNew('en'));
   });
 
   it('says there is nothing new when nothing collected', async () => {
     const mail = await digestMail({ ...sampleDigest, items: [] });
-    expect(mail.html).toContain(`${nothingNew}</p>`);
+    expect(mail.html).toContain(`${nothingNew('en')}</p>`);
     expect(mail.html).not.toContain('<h2');
-    expect(linesOf(mail.text)).toEqual(expect.arrayContaining([sampleDigest.intro, nothingNew]));
+    expect(linesOf(mail.text)).toEqual(expect.arrayContaining([sampleDigest.intro, nothingNew('en')]));
     expect(mail.headers).toEqual(oneClick);
   });
 });
@@ -94,6 +94,7 @@ describe('noticeMail', () => {
   it('renders sentences, a main link and a written-out link, with no unsubscribe and no settings', async () => {
     const mail = await noticeMail({
       to: 'ada@example.com',
+      language: 'en',
       subject: 'Reset your Baton password',
       preview: 'Someone asked.',
       heading: 'Reset your password',
@@ -122,6 +123,33 @@ describe('noticeMail', () => {
       'You got this mail because someone asked.',
     ]);
     expect(mail.headers).toBeUndefined();
+  });
+});
+
+describe('in German', () => {
+  it('writes the footer, the button hint and the document language in German', async () => {
+    const mail = await eventMail({
+      ...sampleEvent,
+      language: 'de',
+      unsubscribe: { ...sampleEvent.unsubscribe, what: 'Kommentare' },
+    });
+    const html = mail.html ?? '';
+    expect(html).toMatch(/<html[^>]* lang="de"/);
+    expect(html).toContain('Oder kopiere diesen Link in deinen Browser: ');
+    expect(linesOf(mail.text)).toEqual(
+      expect.arrayContaining([
+        'Du bekommst diese Mail, weil deine Baton-Benachrichtigungseinstellungen E-Mails über Kommentare senden.',
+        'Benachrichtigungseinstellungen <https://baton.test/settings>',
+        'Keine E-Mails mehr über Kommentare <https://baton.test/unsubscribe?token=one-click-token>',
+      ]),
+    );
+    expect(mail.text).not.toMatch(/Notification settings|Unsubscribe|You got this mail/);
+  });
+
+  it('says "nothing new" in German in an empty digest', async () => {
+    const mail = await digestMail({ ...sampleDigest, language: 'de', items: [] });
+    expect(mail.text).toContain('Nichts Neues seit deiner letzten Zusammenfassung.');
+    expect(mail.text).not.toContain(nothingNew('en'));
   });
 });
 

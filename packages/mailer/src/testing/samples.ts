@@ -15,6 +15,7 @@ export const sampleSettingsUrl = `${base}/settings`;
 /** A comment mail: two lines of message and an action. */
 export const sampleEvent: EventMailInput = {
   to: 'bob@example.com',
+  language: 'en',
   subject: 'Ada commented on “Board papers”',
   heading: 'Ada commented on “Board papers”',
   message: 'Looks good to me.\nCan you add the budget table?',
@@ -25,6 +26,7 @@ export const sampleEvent: EventMailInput = {
 
 export const sampleDigest: DigestMailInput = {
   to: 'bob@example.com',
+  language: 'en',
   subject: 'Your Baton digest: 2 updates',
   intro: 'Here is what happened since your last digest.',
   items: [

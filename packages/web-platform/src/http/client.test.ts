@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessToken, markActive, refreshToken, saveAuth } from '../auth/storage';
+import { setLanguage } from '../i18n';
 import { mockServer } from '../testing-msw';
 import { createApiClient } from './client';
 
@@ -46,6 +47,21 @@ describe('the request wrapper', () => {
     const { seen } = protectedRoute();
     await createApiClient().request('/api/me');
     expect(seen[0]).toBe('Bearer old-access');
+  });
+
+  it('sends the language in use as Accept-Language, so mails are written in it', async () => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get('/api/lang', ({ request }) => {
+        languages.push(request.headers.get('accept-language'));
+        return HttpResponse.json({});
+      }),
+    );
+    await setLanguage('de');
+    await createApiClient().request('/api/lang');
+    await setLanguage('en');
+    await createApiClient().request('/api/lang');
+    expect(languages).toEqual(['de', 'en']);
   });
 
   it('on a 401 refreshes once, retries once with the new token and stores the rotated pair', async () => {

@@ -1,5 +1,6 @@
 import { RECENT_ACTIVITY_MS } from '../auth/constants';
 import { accessToken, lastActive, refreshToken, storeTokens } from '../auth/storage';
+import { currentLanguage, localizeSentence } from '../i18n';
 import { type TokenRefreshAnswer, type TokenRefreshBody, tokenRefreshRoute } from './identity-routes';
 
 export interface ApiClient {
@@ -33,6 +34,8 @@ export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptio
   const send = (path: string, init: RequestInit, token: string | null) => {
     const headers = new Headers(init.headers);
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The services write mails to people without a stored language (a sign-up, an invitation) in this one.
+    headers.set('Accept-Language', currentLanguage());
     return fetch(`${baseUrl}${path}`, { ...init, headers });
   };
 
@@ -105,12 +108,12 @@ export function createApiClient({ baseUrl = '', now = Date.now }: ApiClientOptio
   };
 }
 
-/** The human sentence of an error body (`error`, `message` or `detail`), or the fallback. */
+/** The human sentence of an error body (`error`, `message` or `detail`) in the page's language, or the fallback. */
 export async function errorMessage(response: Response, fallback: string) {
   try {
     const body = (await response.json()) as { error?: unknown; message?: unknown; detail?: unknown };
     for (const text of [body.error, body.message, body.detail])
-      if (typeof text === 'string' && text) return text;
+      if (typeof text === 'string' && text) return localizeSentence(text, currentLanguage());
   } catch {
     // Not JSON: fall back.
   }

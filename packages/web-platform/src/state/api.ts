@@ -1,6 +1,7 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import { type ApiClient, errorMessage } from '../http/client';
 import { isOffline, offlineMessage } from '../http/online';
+import { currentLanguage, localizeSentence } from '../i18n';
 
 export interface PlatformExtra {
   client: ApiClient;
@@ -18,10 +19,10 @@ export interface PlatformQueryError {
   message: string | null;
 }
 
-/** What to tell the person about a failed call: the server's sentence, else the view's own. */
+/** What to tell the person about a failed call: the server's sentence (in the page's language), else the view's own. */
 export function failureMessage(error: unknown, fallback: string): string {
   const message = (error as Partial<PlatformQueryError> | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
+  return typeof message === 'string' && message ? localizeSentence(message, currentLanguage()) : fallback;
 }
 
 /** RTK Query over the request wrapper, so every endpoint gets the bearer token and the 401 rule. */
@@ -57,7 +58,7 @@ const platformBaseQuery: BaseQueryFn<PlatformQueryArgs | string, unknown, Platfo
 export const platformApi = createApi({
   reducerPath: 'api',
   baseQuery: platformBaseQuery,
-  tagTypes: ['Task', 'Folder', 'Notification', 'TrustedUser', 'Account'],
+  tagTypes: ['Task', 'Folder', 'Notification', 'TrustedUser', 'Account', 'View'],
   // What is on screen asks again when the connection returns (the host calls `setupListeners`).
   refetchOnReconnect: true,
   endpoints: () => ({}),

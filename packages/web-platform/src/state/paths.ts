@@ -1,7 +1,15 @@
 import type { Category } from './workspace';
 
 /** The sections of Settings, each with its own path (`/home/settings/<section>`). */
-export const settingsSections = ['account', 'notifications', 'trusted', 'storage', 'data', 'danger'] as const;
+export const settingsSections = [
+  'account',
+  'appearance',
+  'notifications',
+  'trusted',
+  'storage',
+  'data',
+  'danger',
+] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 /**
@@ -13,6 +21,8 @@ export interface WorkspacePlace {
   openFolderId: string | null;
   openTaskId?: string | null;
   section?: SettingsSection | null;
+  /** A list's URL query (its filters, e.g. `priority=Immediate&due=week`), without the `?`; none is ''. */
+  query?: string;
 }
 
 /** Each category's path under /home (SPEC §2 chooses views by category name; the URL mirrors that choice). */

@@ -58,6 +58,10 @@ export interface WorkspaceState {
   openTaskId: string | null;
   /** The section of Settings its path names, or null for the whole page. */
   section: SettingsSection | null;
+  /** The open list's URL query (its filters), without the `?`; another place starts without one. */
+  query: string;
+  /** Whether the last change of `query` replaces the URL's history entry (typing) rather than adding one. */
+  queryReplaces: boolean;
   request: WorkspaceRequest | null;
   /** Ids of requests, increasing, so a view can tell a new request from one it has answered. */
   lastRequestId: number;
@@ -70,6 +74,8 @@ export const workspaceSlice = createSlice({
     openFolderId: null,
     openTaskId: null,
     section: null,
+    query: '',
+    queryReplaces: false,
     request: null,
     lastRequestId: 0,
   } as WorkspaceState,
@@ -80,6 +86,7 @@ export const workspaceSlice = createSlice({
       state.openFolderId = null;
       state.openTaskId = null;
       state.section = null;
+      state.query = '';
     },
     /** Shows one folder's view, inside Personal Tasks. */
     openFolder(state, action: PayloadAction<string>) {
@@ -87,16 +94,19 @@ export const workspaceSlice = createSlice({
       state.openFolderId = action.payload;
       state.openTaskId = null;
       state.section = null;
+      state.query = '';
     },
     /** Back from a folder's view to Personal Tasks. */
     closeFolder(state) {
       state.openFolderId = null;
+      state.query = '';
     },
     /** Shows one task on its own page; the category stays until the task says where it belongs. */
     openTask(state, action: PayloadAction<string>) {
       state.openTaskId = action.payload;
       state.openFolderId = null;
       state.section = null;
+      state.query = '';
     },
     /** The open task's list (the sidebar marks it; "All …" on the task's page goes there). */
     taskPlaced(state, action: PayloadAction<Category>) {
@@ -108,9 +118,12 @@ export const workspaceSlice = createSlice({
       state.openFolderId = null;
       state.openTaskId = null;
       state.section = action.payload;
+      state.query = '';
     },
-    /** Shows the place a path names (a reload, a link, Back or Forward). */
+    /** Shows the place a path (and query) names (a reload, a link, Back or Forward, a saved view). */
     showPlace(state, { payload: place }: PayloadAction<WorkspacePlace>) {
+      state.query = place.query ?? '';
+      state.queryReplaces = false;
       if (place.openTaskId) {
         state.openTaskId = place.openTaskId;
         state.openFolderId = null;
@@ -129,6 +142,8 @@ export const workspaceSlice = createSlice({
     requestCreateTask(state, action: PayloadAction<TaskCategory | undefined>) {
       const category = action.payload ?? (isTaskCategory(state.category) ? state.category : 'Personal Tasks');
       if (category !== 'Personal Tasks' || state.category !== 'Personal Tasks') state.openFolderId = null;
+      // Another list (or from a task's page) starts without the filters of the place it came from.
+      if (category !== state.category || state.openTaskId) state.query = '';
       state.openTaskId = null;
       state.section = null;
       state.category = category;
@@ -142,8 +157,17 @@ export const workspaceSlice = createSlice({
       state.openFolderId = null;
       state.openTaskId = null;
       state.section = null;
+      state.query = '';
       state.lastRequestId += 1;
       state.request = { id: state.lastRequestId, kind: 'createFolder' };
+    },
+    /**
+     * The open list's filters changed (its URL query, without `?`); `replace` for a change that should not
+     * add a step to Back (a search being typed).
+     */
+    setListQuery(state, { payload }: PayloadAction<{ query: string; replace?: boolean }>) {
+      state.query = payload.query;
+      state.queryReplaces = payload.replace ?? false;
     },
     requestTaken(state, action: PayloadAction<number>) {
       if (state.request?.id === action.payload) state.request = null;
@@ -154,6 +178,8 @@ export const workspaceSlice = createSlice({
     selectOpenFolderId: (state) => state.openFolderId,
     selectOpenTaskId: (state) => state.openTaskId,
     selectSettingsSection: (state) => state.section,
+    selectListQuery: (state) => state.query,
+    selectListQueryReplaces: (state) => state.queryReplaces,
     selectRequest: (state) => state.request,
   },
 });
@@ -169,6 +195,14 @@ export const {
   requestCreateTask,
   requestCreateFolder,
   requestTaken,
+  setListQuery,
 } = workspaceSlice.actions;
-export const { selectCategory, selectOpenFolderId, selectOpenTaskId, selectSettingsSection, selectRequest } =
-  workspaceSlice.selectors;
+export const {
+  selectCategory,
+  selectOpenFolderId,
+  selectOpenTaskId,
+  selectSettingsSection,
+  selectRequest,
+  selectListQuery,
+  selectListQueryReplaces,
+} = workspaceSlice.selectors;

@@ -205,4 +205,15 @@ export const migrations: Record<string, Migration> = {
       await sql`create index users_email on users (lower(email))`.execute(db);
     },
   },
+  '2026-11-29T10:00_notifications_language': {
+    async up(db: Kysely<any>) {
+      // The language of the person's mails (issue 36); everyone before it reads English.
+      await db.schema
+        .alterTable('preferences')
+        .addColumn('language', 'text', (c) =>
+          c.notNull().defaultTo('en').check(sql`language in ('en', 'de')`),
+        )
+        .execute();
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import type {
   DigestFrequency,
   EventPreference,
+  Language,
   Notification,
   NotificationEvent,
   NotificationType,
@@ -59,6 +60,8 @@ export interface NotificationsTables {
     user_id: string;
     /** An IANA zone: digests and reminders go out at hours of it. */
     timezone: Generated<string>;
+    /** The language of the person's mails. */
+    language: Generated<Language>;
     digest_frequency: Generated<DigestFrequency>;
     digest_hour: Generated<number>;
     digest_weekday: Generated<number>;

@@ -3,6 +3,7 @@ import { eventMail } from '@baton/mailer';
 import { enqueueMail, enqueuePush } from '@baton/service-kit';
 import type { NotificationsConfig } from '../config';
 import type { NotificationsTrx } from '../context';
+import { noticeT } from '../i18n';
 import { type PushNotification, queuePushes } from '../push/push.service';
 import {
   collapseNotification,
@@ -84,13 +85,17 @@ async function mailOrCollect(trx: NotificationsTrx, config: NotificationsConfig,
   if (mode !== 'immediate') return;
   const recipient = await recipientOf(trx, draft.userId);
   if (!recipient) return;
+  const { language } = preferences;
   const mail = await eventMail({
     to: recipient.email,
+    language,
     subject: excerpt(draft.message, 100),
     heading: draft.title,
     message: draft.message,
-    ...(draft.taskId ? { action: { label: 'Open the task', url: linkOf(config, draft.taskId) } } : {}),
-    unsubscribe: await unsubscribeLinks(trx, config, draft.userId, event),
+    ...(draft.taskId
+      ? { action: { label: noticeT(language)('openTask'), url: linkOf(config, draft.taskId) } }
+      : {}),
+    unsubscribe: await unsubscribeLinks(trx, config, draft.userId, event, language),
     settingsUrl: settingsUrl(config),
   });
   await enqueueMail(trx, mail);

@@ -1,9 +1,10 @@
 import type { DigestPreference, NotificationPreferences } from '@baton/contracts';
-import { digestMail } from '@baton/mailer';
+import { digestMail, type Language, mailLocale } from '@baton/mailer';
 import { enqueueMail } from '@baton/service-kit';
 import { DateTime } from 'luxon';
 import type { NotificationsConfig } from '../config';
 import type { NotificationsTrx } from '../context';
+import { noticeT, weekdayName } from '../i18n';
 import { cancelJob, scheduleJob } from '../scheduler/scheduler';
 import { recipientOf } from './delivery.repository';
 import { hasWaitingItems, lockWaitingItems, markSent } from './digest.repository';
@@ -71,20 +72,21 @@ export async function planDigest(
   else await cancelDigest(trx, userId);
 }
 
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** When the person's digest comes, as a sentence. */
-export function scheduleWords({ digest, timezone }: NotificationPreferences) {
-  const zone = `${timezone} time`;
-  if (digest.frequency === 'off') return 'Digests are off; turn them on in your notification settings.';
-  if (digest.frequency === 'hourly') return 'Your digest comes every hour.';
-  const day = digest.frequency === 'weekly' ? `every ${weekdays[digest.weekday]}` : 'every day';
-  return `Your digest comes ${day} at ${clock(digest.hour)} (${zone}).`;
+/** When the person's digest comes, as a sentence in their language. */
+export function scheduleWords({ digest, timezone, language }: NotificationPreferences) {
+  const t = noticeT(language);
+  if (digest.frequency === 'off') return t('digestOff');
+  if (digest.frequency === 'hourly') return t('digestHourly');
+  const time = clock(digest.hour);
+  return digest.frequency === 'weekly'
+    ? t('digestWeekly', { weekday: weekdayName(digest.weekday, language), time, zone: timezone })
+    : t('digestDaily', { time, zone: timezone });
 }
 
-const timeWords = (at: Date, timezone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+const timeWords = (at: Date, timezone: string, language: Language) =>
+  new Intl.DateTimeFormat(mailLocale(language), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -93,16 +95,13 @@ const timeWords = (at: Date, timezone: string) =>
     timeZone: timezone,
   }).format(at);
 
-const updates = (count: number) => (count === 1 ? '1 update' : `${count} updates`);
-
 /** The digest's first paragraph: what it holds (the template says "nothing new" for none), and when it comes. */
 function introOf(count: number, preferences: NotificationPreferences) {
+  const t = noticeT(preferences.language);
   const when = scheduleWords(preferences);
   if (count === 0) return when;
   const shown =
-    count > digestItemsMax
-      ? `Here are the latest ${digestItemsMax} of ${count} updates since your last digest; the rest are in the app.`
-      : 'Here is what happened since your last digest.';
+    count > digestItemsMax ? t('digestLatest', { shown: digestItemsMax, count }) : t('digestSince');
   return `${shown} ${when}`;
 }
 
@@ -129,17 +128,22 @@ export async function sendDigest(
     new Date(Date.now() - sentKeptMs),
   );
   if (items.length === 0 && !evenIfEmpty) return recipient.email;
+  const { language } = preferences;
+  const t = noticeT(language);
   const mail = await digestMail({
     to: recipient.email,
-    subject: `Your Baton digest: ${items.length === 0 ? 'nothing new' : updates(items.length)}`,
+    language,
+    subject: t('digestSubject', {
+      what: items.length === 0 ? t('digestNothing') : t('updates', { count: items.length }),
+    }),
     intro: introOf(items.length, preferences),
     items: items.slice(-digestItemsMax).map((item) => ({
       heading: item.heading,
       message: item.message,
       url: linkOf(config, item.task_id),
-      at: timeWords(item.created_at, preferences.timezone),
+      at: timeWords(item.created_at, preferences.timezone, language),
     })),
-    unsubscribe: await unsubscribeLinks(trx, config, userId, 'digest'),
+    unsubscribe: await unsubscribeLinks(trx, config, userId, 'digest', language),
     settingsUrl: settingsUrl(config),
   });
   await enqueueMail(trx, mail);

@@ -1,6 +1,6 @@
 import { type NotificationEvent, routes } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
-import type { Unsubscribe } from '@baton/mailer';
+import type { Language, Unsubscribe } from '@baton/mailer';
 import type { NotificationsConfig } from '../config';
 import type { NotificationsTrx } from '../context';
 import type { UnsubscribeScope } from '../db/schema';
@@ -41,6 +41,28 @@ export const unsubscribeWords: Record<UnsubscribeScope, string> = {
   digest: 'your digest',
 } satisfies Record<NotificationEvent, string> & { digest: string };
 
+const unsubscribeWordsDe: Record<UnsubscribeScope, string> = {
+  assigned: 'dir zugewiesene Aufgaben',
+  invited: 'Einladungen zu Aufgaben',
+  accepted: 'angenommene Aufgaben, die du abgegeben hast',
+  declined: 'abgelehnte Aufgaben, die du abgegeben hast',
+  date_proposed: 'vorgeschlagene Fälligkeitsdaten',
+  proposal_answered: 'Antworten auf deine Terminvorschläge',
+  reassigned: 'Aufgaben, die dir wieder abgenommen wurden',
+  nudged: 'Erinnerungen an Aufgaben',
+  completed: 'erledigte Aufgaben, die du abgegeben hast',
+  progress: 'Fortschritt bei Aufgaben, die du abgegeben hast',
+  comment: 'Kommentare',
+  due_soon: 'Erinnerungen an Fälligkeiten',
+  overdue: 'überfällige Aufgaben',
+  digest: 'deine Zusammenfassung',
+};
+/** The same words in each language, for the mail's footer. */
+const unsubscribeWordsIn: Record<Language, Record<UnsubscribeScope, string>> = {
+  en: unsubscribeWords,
+  de: unsubscribeWordsDe,
+};
+
 /**
  * The RFC 8058 one-click links of a mail of `scope` to `userId`: the POST target (`List-Unsubscribe`) and the
  * footer's page, both carrying the person's token of that scope.
@@ -50,6 +72,7 @@ export async function unsubscribeLinks(
   config: Links,
   userId: string,
   scope: UnsubscribeScope,
+  language: Language,
 ): Promise<Unsubscribe> {
   const token = await unsubscribeToken(trx, userId, scope);
   const page = new URL(pagePaths.unsubscribe, config.PUBLIC_URL);
@@ -57,6 +80,6 @@ export async function unsubscribeLinks(
   return {
     oneClickUrl: new URL(routes.unsubscribe.path.replace('{token}', token), config.PUBLIC_URL).toString(),
     pageUrl: page.toString(),
-    what: unsubscribeWords[scope],
+    what: unsubscribeWordsIn[language][scope],
   };
 }

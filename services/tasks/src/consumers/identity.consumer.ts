@@ -28,7 +28,8 @@ async function claimWaitingTasks(trx: TasksTrx, config: TasksConfig, userId: str
     const from = { name: view.owner_first_name ?? view.owner_email, email: view.owner_email };
     await enqueueMail(
       trx,
-      await acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS),
+      // No request, no language: the default one (mails.ts).
+      await acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS, 'en'),
     );
   }
 }

@@ -39,7 +39,10 @@ export async function claimRecipientEntries(trx: TasksTrx, userId: string, email
   return taskIds;
 }
 
-/** The person's tasks, recipient entries, progress notes, comments, trust, folders, calendar feed and name go. */
+/**
+ * The person's tasks, recipient entries, progress notes, comments, trust, folders, calendar feed, saved views,
+ * bulk changes and name go.
+ */
 export async function erasePersonRows(trx: TasksTrx, userId: string) {
   await trx.deleteFrom('tasks').where('owner_id', '=', userId).execute();
   await trx.deleteFrom('task_recipients').where('user_id', '=', userId).execute();
@@ -54,6 +57,9 @@ export async function erasePersonRows(trx: TasksTrx, userId: string) {
   await trx.deleteFrom('folders').where('owner_id', '=', userId).execute();
   // Their calendar feed's address answers 404 from now on.
   await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  // Their saved views, and the bulk changes they could still undo (files erases their uploads itself).
+  await trx.deleteFrom('saved_views').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('bulk_changes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
 

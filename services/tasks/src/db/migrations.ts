@@ -322,12 +322,214 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Search (issue 36): filled by the search work.
+  // Search (issue 36): every task's words in one tsvector (GIN), and the distinct words (trigram GIN) that
+  // correct a mistyped query word. The 'simple' config: no stemming and no stop words, so German and English
+  // text (and names) match alike; a query word must match a whole word (the last one may be a prefix).
   '2026-11-29T09:00_tasks_search': {
-    async up() {},
+    async up(db: Kysely<any>) {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      // GIN indexes that hold a uuid next to the words: one person's matches are one index scan, not every
+      // person's matches filtered.
+      await sql`create extension if not exists btree_gin`.execute(db);
+      // A file name with each separator a space (same length: its headline's offsets hold for the name).
+      await sql`
+        create function search_file_words(name text) returns text language sql immutable parallel safe
+          return regexp_replace(name, '[^[:alnum:]]', ' ', 'g')`.execute(db);
+      // The progress notes and comments (weight D), kept by the triggers below; the task's own text is
+      // generated: title A, description B, attachment name C (whole, and word by word).
+      await sql`
+        alter table tasks
+          add column search_talk tsvector not null default '',
+          add column search_doc tsvector generated always as (
+            setweight(to_tsvector('simple', title), 'A')
+            || setweight(to_tsvector('simple', description), 'B')
+            || setweight(to_tsvector('simple',
+                 coalesce(attachment_name || ' ' || search_file_words(attachment_name), '')), 'C')
+            || search_talk) stored`.execute(db);
+      await sql`create index tasks_search_owner on tasks using gin (owner_id, search_doc)`.execute(db);
+      await sql`create index tasks_search_recipient on tasks using gin (recipient_id, search_doc)
+                where recipient_id is not null`.execute(db);
+      // A word in most of a person's tasks: their newest tasks walked in order, tested one by one, stop at enough.
+      await sql`create index tasks_search_owner_newest on tasks (owner_id, created_us desc)`.execute(db);
+      await sql`create index tasks_search_recipient_newest on tasks (recipient_id, created_us desc)
+                where recipient_id is not null`.execute(db);
+      await sql`
+        create function tasks_search_talk(ids uuid[]) returns void language sql as $$
+          update tasks t set search_talk = coalesce((
+            select setweight(to_tsvector('simple', string_agg(x.body, E'\n')), 'D') from (
+              select message as body from progress_logs where task_id = t.id and message <> ''
+              union all
+              select content from comments where task_id = t.id) as x), '')
+          where t.id = any(ids)
+        $$`.execute(db);
+      // Statement-level: a statement writing many notes or comments (an import, an undo) updates each task once.
+      for (const table of ['progress_logs', 'comments']) {
+        for (const [event, rows] of [
+          ['insert', 'select task_id from new_rows'],
+          ['delete', 'select task_id from old_rows'],
+          ['update', 'select task_id from new_rows union select task_id from old_rows'],
+        ] as const) {
+          const transition =
+            event === 'insert'
+              ? 'new table as new_rows'
+              : event === 'delete'
+                ? 'old table as old_rows'
+                : 'new table as new_rows old table as old_rows';
+          await sql
+            .raw(
+              `create function ${table}_search_${event}() returns trigger language plpgsql as $$
+               begin
+                 perform tasks_search_talk(array(select distinct task_id from (${rows}) as changed));
+                 return null;
+               end $$`,
+            )
+            .execute(db);
+          await sql
+            .raw(
+              `create trigger ${table}_search_${event} after ${event} on ${table}
+                 referencing ${transition} for each statement execute function ${table}_search_${event}()`,
+            )
+            .execute(db);
+        }
+      }
+      // The words there are (never forgotten: a stale word only adds an alternative that finds nothing). No
+      // unique key, so concurrent writers never wait on each other's words; a race may store a word twice.
+      await sql`create table search_words (word text not null)`.execute(db);
+      await sql`create index search_words_word on search_words (word)`.execute(db);
+      await sql`create index search_words_trigrams on search_words using gin (word gin_trgm_ops)`.execute(db);
+      // Words of letters only (3 to 40 of them): what a mistyped query word may be corrected to.
+      const learn = (docs: string) => `
+        insert into search_words (word)
+        select distinct l.word from (${docs}) as d, unnest(tsvector_to_array(d.doc)) as l(word)
+        where length(l.word) between 3 and 40 and l.word !~ '[[:digit:][:punct:][:space:]]'
+          and not exists (select 1 from search_words s where s.word = l.word)`;
+      for (const [event, docs, transition] of [
+        ['insert', 'select search_doc as doc from new_rows', 'new table as new_rows'],
+        [
+          'update',
+          `select n.search_doc as doc from new_rows n join old_rows o on o.id = n.id
+           where n.search_doc is distinct from o.search_doc`,
+          'new table as new_rows old table as old_rows',
+        ],
+      ] as const) {
+        await sql
+          .raw(
+            `create function tasks_search_words_${event}() returns trigger language plpgsql as $$
+             begin ${learn(docs)}; return null; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger tasks_search_words_${event} after ${event} on tasks
+               referencing ${transition} for each statement execute function tasks_search_words_${event}()`,
+          )
+          .execute(db);
+      }
+      // Whether a and b differ by at most one wrong, missing, extra or swapped letter (optimal string alignment
+      // distance <= 1).
+      await sql`
+        create function search_one_edit(a text, b text) returns boolean language plpgsql immutable strict
+        parallel safe as $$
+        declare
+          la int := length(a);
+          lb int := length(b);
+          i int := 1;
+        begin
+          if abs(la - lb) > 1 then return false; end if;
+          while i <= least(la, lb) and substr(a, i, 1) = substr(b, i, 1) loop i := i + 1; end loop;
+          if i > least(la, lb) then return true; end if;
+          if la = lb then
+            return substr(a, i + 1) = substr(b, i + 1)
+              or (substr(a, i, 1) = substr(b, i + 1, 1) and substr(a, i + 1, 1) = substr(b, i, 1)
+                  and substr(a, i + 2) = substr(b, i + 2));
+          end if;
+          if la > lb then return substr(a, i + 1) = substr(b, i); end if;
+          return substr(a, i) = substr(b, i + 1);
+        end $$`.execute(db);
+      // The known words one edit away from w (4+ letters), likest first. The trigram index finds candidates:
+      // its threshold is the least similarity a one-edit neighbour of a word of w's length can have (a swap
+      // near the start costs four of its n + 1 trigrams; measured on random words of 3 to 12 letters), so none
+      // is missed; search_one_edit then keeps the true ones.
+      await sql`
+        create function search_fixes(w text) returns setof text language plpgsql stable
+        set pg_trgm.similarity_threshold = 0.3 as $$
+        begin
+          perform set_config('pg_trgm.similarity_threshold',
+            greatest(0.05, (length(w) - 3)::float8 / (length(w) + 6) - 0.05)::text, true);
+          return query
+            select s.word from search_words s
+            where s.word % w and s.word <> w and search_one_edit(s.word, w)
+            group by s.word order by max(similarity(s.word, w)) desc, s.word limit 8;
+        end $$`.execute(db);
+      // A search's text as three queries: exact (websearch syntax: "a phrase", or, -not), fuzzy (each word of 4+
+      // letters also matches its known one-edit neighbours; the last word also as a prefix: the text is
+      // searched as it is typed), and any (any of fuzzy's words: where a result matched).
+      await sql`
+        create function search_queries(body text, out exact tsquery, out fuzzy tsquery, out anyword tsquery)
+        language plpgsql stable as $$
+        declare
+          w text;
+          fix text;
+          alternatives tsquery;
+          last_word text := substring(body from '([^[:space:][:punct:]]{3,})$');
+        begin
+          exact := websearch_to_tsquery('simple', body);
+          fuzzy := exact;
+          for w in select lexeme from unnest(to_tsvector('simple', body)) loop
+            alternatives := plainto_tsquery('simple', w);
+            if not exact @> alternatives then continue; end if;
+            if w !~ '[[:digit:][:punct:][:space:]]' then
+              if length(w) >= 4 then
+                for fix in select search_fixes(w) loop
+                  alternatives := alternatives || plainto_tsquery('simple', fix);
+                end loop;
+              end if;
+              if lower(last_word) = w then
+                alternatives := alternatives || to_tsquery('simple', quote_literal(w) || ':*');
+              end if;
+              fuzzy := ts_rewrite(fuzzy, plainto_tsquery('simple', w), alternatives);
+            end if;
+            anyword := case when anyword is null then alternatives else anyword || alternatives end;
+          end loop;
+          anyword := coalesce(anyword, exact);
+        end $$`.execute(db);
+      // The tasks there are: their notes and comments, then their words.
+      await sql`
+        select tasks_search_talk(array(
+          select task_id from progress_logs where message <> ''
+          union
+          select task_id from comments))`.execute(db);
+      await sql.raw(learn('select search_doc as doc from tasks')).execute(db);
+    },
   },
   // Saved views and bulk changes with undo (issue 36): filled by the views and bulk work.
   '2026-11-29T09:30_tasks_views_bulk': {
-    async up() {},
+    async up(db: Kysely<any>) {
+      // A person's saved views: one per name (saving a name again replaces it).
+      await db.schema
+        .createTable('saved_views')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('query', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('saved_views_user_name', ['user_id', 'name'])
+        .execute();
+      // A bulk change, kept while it may be undone: the rows as they were, and the tasks as the change left
+      // them (an undo refuses when one differs now). Swept when the undo window closes.
+      await db.schema
+        .createTable('bulk_changes')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(uuidPk))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('before', 'jsonb', (c) => c.notNull())
+        .addColumn('after', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('undone_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('bulk_changes_created').on('bulk_changes').column('created_at').execute();
+      await db.schema.createIndex('bulk_changes_user').on('bulk_changes').column('user_id').execute();
+    },
   },
 };

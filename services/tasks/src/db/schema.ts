@@ -79,6 +79,10 @@ export interface TasksTable {
   series_start: string | null;
   /** Completing this occurrence made the next one (exactly once). */
   next_made: Generated<boolean>;
+  /** Search (db migration `tasks_search`): the notes' and comments' words, kept by triggers on those tables. */
+  search_talk: Generated<string>;
+  /** Every searchable word of the task (generated: title, description, attachment name, search_talk). */
+  search_doc: Generated<string>;
 }
 
 /** The person a delegated task went to: a user, or an e-mail that has no account yet (user_id null). */
@@ -143,6 +147,38 @@ export interface CalendarFeedsTable {
   created_at: Generated<Date>;
 }
 
+/** A person's saved view of a list: its name, URL query string and list path. */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  query: string;
+  path: string;
+  created_at: Generated<Date>;
+}
+
+/** A bulk change kept to be undone (`routes/bulk`): rows as `to_jsonb` wrote them. */
+export interface BulkChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  action: 'complete' | 'priority' | 'due_date' | 'folder' | 'delete';
+  /** The rows before the change: `tasks` (and, for a delete, their recipients, tokens, notes, comments). */
+  before: BulkRows;
+  /** The tasks as the change left them (and the next occurrences it made). */
+  after: Record<string, unknown>[];
+  created_at: Generated<Date>;
+  undone_at: Date | null;
+}
+
+/** Rows of the tables a task owns, each as `to_jsonb` of the row. */
+export interface BulkRows {
+  tasks: Record<string, unknown>[];
+  task_recipients?: Record<string, unknown>[];
+  accept_tokens?: Record<string, unknown>[];
+  progress_logs?: Record<string, unknown>[];
+  comments?: Record<string, unknown>[];
+}
+
 export interface TasksTables {
   users: UsersTable;
   trusts: TrustsTable;
@@ -154,6 +190,10 @@ export interface TasksTables {
   progress_logs: ProgressLogsTable;
   comments: CommentsTable;
   calendar_feeds: CalendarFeedsTable;
+  /** The words of every task's searchable text (a word may be stored twice): mistyped query words' fixes. */
+  search_words: { word: string };
+  saved_views: SavedViewsTable;
+  bulk_changes: BulkChangesTable;
   erased_users: {
     id: string;
     erased_at: Generated<Date>;

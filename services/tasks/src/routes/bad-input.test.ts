@@ -97,6 +97,23 @@ interface RouteCase {
 
 /** Every route tasks serves (SPEC §7 Accepting and Tasks), with a valid request for each. */
 const routes: Record<string, RouteCase> = {
+  'POST /api/tasks/bulk/': {
+    method: 'POST',
+    path: () => '/api/tasks/bulk/',
+    body: () => ({ task_ids: [personal], action: 'priority', value: 'Immediate' }),
+  },
+  'POST /api/tasks/bulk/undo/': {
+    method: 'POST',
+    path: () => '/api/tasks/bulk/undo/',
+    body: () => ({ change_id: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'GET /api/views/': { method: 'GET', path: () => '/api/views/' },
+  'GET /api/search/': { method: 'GET', path: () => '/api/search/?q=plan' },
+  'POST /api/views/': {
+    method: 'POST',
+    path: () => '/api/views/',
+    body: () => ({ name: 'Soon', query: 'due=week', path: 'tasks/personal' }),
+  },
   'POST /api/tasks/personal/': {
     method: 'POST',
     path: () => '/api/tasks/personal/',

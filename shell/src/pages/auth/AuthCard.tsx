@@ -1,4 +1,6 @@
+import { useT } from '@baton/web-platform';
 import type { ReactNode } from 'react';
+import { shellBook } from '../../i18n/shell';
 import { PublicLayout } from '../public';
 import './auth.css';
 
@@ -12,9 +14,10 @@ export function AuthCard({
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT(shellBook);
   return (
     <PublicLayout>
-      <title>{`${title} · Baton`}</title>
+      <title>{t('documentTitle', { title })}</title>
       <div className="auth-page">
         <section className="auth-card" aria-labelledby="auth-title">
           <h1 id="auth-title" className="auth-card__title">

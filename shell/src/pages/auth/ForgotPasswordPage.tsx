@@ -1,18 +1,20 @@
 import { identityMessages } from '@baton/contracts/constants';
 import { Banner, Button } from '@baton/ui';
+import { useLocalize, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { identityRoutes } from '../../app/identity';
+import { shellBook } from '../../i18n/shell';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
 import { EmailField, FormError, useSubmit } from './form';
 
-export const resetSendFailed = 'Failed to send reset email. Try again later.';
-
 export function ForgotPasswordPage() {
+  const t = useT(shellBook);
+  const localize = useLocalize();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { busy, error, setError, submit } = useSubmit(resetSendFailed);
+  const { busy, error, setError, submit } = useSubmit(t('resetSendFailed'));
 
   const send = submit(async () => {
     setSent(false);
@@ -23,20 +25,17 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard
-      title="Forgot password"
-      intro="Enter your email and we will send you a link to set a new password."
-    >
-      {sent ? <Banner tone="success">{identityMessages.resetRequested}</Banner> : null}
+    <AuthCard title={t('forgotTitle')} intro={t('forgotIntro')}>
+      {sent ? <Banner tone="success">{localize(identityMessages.resetRequested)}</Banner> : null}
       <FormError error={error} onDismiss={() => setError(null)} />
       <form className="auth-form" onSubmit={send} noValidate>
         <EmailField value={email} onChange={setEmail} />
         <Button type="submit" variant="primary" busy={busy}>
-          Send Reset Link
+          {t('sendResetLink')}
         </Button>
       </form>
       <p className="auth-card__footer">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('backToLogin')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,18 +1,22 @@
 import { identityMessages } from '@baton/contracts/constants';
 import { Banner, Button, Checkbox, PasswordField } from '@baton/ui';
-import { markActive, startSession } from '@baton/web-platform';
+import { markActive, startSession, useLocalize, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { identityRoutes } from '../../app/identity';
+import { shellBook } from '../../i18n/shell';
 import { safeNext, withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
-import { networkFailure, postPublic } from './api';
+import { postPublic } from './api';
 import { EmailField, FormError, useSubmit } from './form';
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useT(shellBook);
+  const localize = useLocalize();
+  const networkFailure = t('networkFailure');
   const arrival = location.state as { email?: string; notice?: string } | null;
   const [email, setEmail] = useState(arrival?.email ?? '');
   const [password, setPassword] = useState('');
@@ -30,13 +34,13 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard title="Sign in" intro="Welcome back. Sign in to your workspace.">
-      {arrival?.notice ? <Banner tone="success">{arrival.notice}</Banner> : null}
+    <AuthCard title={t('signIn')} intro={t('signInIntro')}>
+      {arrival?.notice ? <Banner tone="success">{localize(arrival.notice)}</Banner> : null}
       <FormError error={error} onDismiss={() => setError(null)} />
       <form className="auth-form" onSubmit={logIn} noValidate>
         <EmailField value={email} onChange={setEmail} />
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           autoComplete="current-password"
           required
@@ -44,15 +48,19 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="auth-form__row">
-          <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Checkbox
+            label={t('rememberMe')}
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
+          <Link to="/forgot-password">{t('forgotLink')}</Link>
         </div>
         <Button type="submit" variant="primary" busy={busy}>
-          Sign in
+          {t('signIn')}
         </Button>
       </form>
       <p className="auth-card__footer">
-        New to Baton? <Link to={withNext('/signup', params.get('next'))}>Create an account</Link>
+        {t('newToBaton')} <Link to={withNext('/signup', params.get('next'))}>{t('createAccountLink')}</Link>
       </p>
     </AuthCard>
   );

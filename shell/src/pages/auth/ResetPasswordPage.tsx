@@ -1,18 +1,13 @@
 import { identityMessages, limits } from '@baton/contracts/constants';
 import { Banner, Button, NewPasswordField, PasswordField } from '@baton/ui';
+import { useLocalize, useT } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { identityRoutes } from '../../app/identity';
+import { shellBook } from '../../i18n/shell';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
 import { FormError, useSubmit } from './form';
-
-export const resetMessages = {
-  failed: 'Failed to reset password.',
-  network: 'Failed to reset password. Try again later.',
-  incompleteLink: 'This reset link is incomplete.',
-  checking: 'Checking your link…',
-} as const;
 
 function problemOf(newPassword: string, confirmPassword: string) {
   if (!newPassword || !confirmPassword) return identityMessages.resetFillAll;
@@ -46,14 +41,16 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const uid = params.get('uid') ?? '';
   const token = params.get('token') ?? '';
+  const t = useT(shellBook);
+  const localize = useLocalize();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [done, setDone] = useState(false);
-  const { busy, error: submitError, setError, submit } = useSubmit(resetMessages.network);
+  const { busy, error: submitError, setError, submit } = useSubmit(t('resetNetwork'));
   const link = useLinkState(uid, token);
   const error =
     submitError ??
-    (!uid || !token ? resetMessages.incompleteLink : link === 'dead' ? identityMessages.resetInvalid : null);
+    (!uid || !token ? t('resetIncomplete') : link === 'dead' ? identityMessages.resetInvalid : null);
 
   const reset = submit(async () => {
     const problem = problemOf(newPassword, confirmPassword);
@@ -64,48 +61,48 @@ export function ResetPasswordPage() {
       newPassword,
       confirmPassword,
     });
-    if (!result.ok) return result.error ?? resetMessages.failed;
+    if (!result.ok) return result.error ?? t('resetFailed');
     setDone(true);
   });
 
   if (done)
     return (
-      <AuthCard title="Reset password">
-        <Banner tone="success">{identityMessages.resetDone}</Banner>
+      <AuthCard title={t('resetTitle')}>
+        <Banner tone="success">{localize(identityMessages.resetDone)}</Banner>
         <p className="auth-card__footer">
-          <Link to="/login">Go to login</Link>
+          <Link to="/login">{t('goToLogin')}</Link>
         </p>
       </AuthCard>
     );
 
   return (
-    <AuthCard title="Reset password" intro="Choose a new password of at least 8 characters.">
+    <AuthCard title={t('resetTitle')} intro={t('resetIntro')}>
       <FormError
         error={error}
         onDismiss={() => setError(null)}
         // A broken link stays explained; typing mistakes go after the usual 5 s.
         persist={link === 'dead'}
       >
-        {error === resetMessages.incompleteLink || error === identityMessages.resetInvalid ? (
+        {error === t('resetIncomplete') || error === identityMessages.resetInvalid ? (
           <>
             {' '}
-            <Link to="/forgot-password">Request a new link</Link>
+            <Link to="/forgot-password">{t('requestNewLink')}</Link>
           </>
         ) : null}
       </FormError>
-      {link === 'checking' ? <p role="status">{resetMessages.checking}</p> : null}
+      {link === 'checking' ? <p role="status">{t('resetChecking')}</p> : null}
       {link === 'ok' ? (
         <form className="auth-form" onSubmit={reset} noValidate>
           {/* The link names no one on this page: the name and e-mail that the server also weighs are unknown here. */}
           <NewPasswordField
-            label="New password"
+            label={t('newPassword')}
             name="newPassword"
             required
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}
           />
           <PasswordField
-            label="Confirm password"
+            label={t('confirmPassword')}
             name="confirmPassword"
             autoComplete="new-password"
             required
@@ -113,7 +110,7 @@ export function ResetPasswordPage() {
             onChange={(e) => setConfirmPassword(e.target.value)}
           />
           <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-            {busy ? 'Updating…' : 'Reset Password'}
+            {busy ? t('updating') : t('resetPassword')}
           </Button>
         </form>
       ) : null}

@@ -1,20 +1,22 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
 import { Button, Checkbox, NewPasswordField, PasswordField, TextField } from '@baton/ui';
+import { translate, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { identityRoutes } from '../../app/identity';
+import { withMarkup } from '../../i18n/markup';
+import { shellBook } from '../../i18n/shell';
 import { withNext } from '../../session/next';
 import { AuthCard } from './AuthCard';
-import { networkFailure, postPublic } from './api';
+import { postPublic } from './api';
 import { FormError, useSubmit } from './form';
 
 const emptyForm = { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' };
-export const termsRequired = 'Please accept the Terms of Service.';
 
 /** The first problem with the form, in the words of SPEC §5 (and identity's, which says the same). */
 function problemOf(form: typeof emptyForm, acceptedTerms: boolean) {
   if (Object.values(form).some((value) => !value.trim())) return identityMessages.signupRequired;
-  if (!acceptedTerms) return termsRequired;
+  if (!acceptedTerms) return translate(shellBook)('termsRequired');
   if (!emailPattern.test(form.email.trim())) return identityMessages.invalidEmail;
   if (form.password !== form.confirmPassword) return identityMessages.signupPasswordMismatch;
   if (form.password.length < limits.passwordMin) return identityMessages.passwordTooShort;
@@ -24,6 +26,8 @@ function problemOf(form: typeof emptyForm, acceptedTerms: boolean) {
 export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const t = useT(shellBook);
+  const networkFailure = t('networkFailure');
   const [form, setForm] = useState(emptyForm);
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const { busy, error, setError, submit } = useSubmit(networkFailure);
@@ -50,35 +54,35 @@ export function SignupPage() {
   });
 
   return (
-    <AuthCard title="Create your account" intro="Start organising and handing off work in minutes.">
+    <AuthCard title={t('signupTitle')} intro={t('signupIntro')}>
       <FormError error={error} onDismiss={() => setError(null)} />
       <form className="auth-form" onSubmit={signUp} noValidate>
-        <TextField label="First name" autoComplete="given-name" {...field('firstname')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastname')} />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('firstName')} autoComplete="given-name" {...field('firstname')} />
+        <TextField label={t('lastName')} autoComplete="family-name" {...field('lastname')} />
+        <TextField label={t('email')} type="email" autoComplete="email" {...field('email')} />
         <NewPasswordField
-          label="Password"
+          label={t('password')}
           // What identity counts as the person's own words at sign-up.
           personal={[form.email.trim(), form.firstname.trim(), form.lastname.trim()]}
           {...field('password')}
         />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+        <PasswordField
+          label={t('confirmPassword')}
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
         <Checkbox
           required
           checked={acceptedTerms}
           onChange={(e) => setAcceptedTerms(e.target.checked)}
-          label={
-            <>
-              I agree to the <Link to="/terms">Terms of Service</Link>
-            </>
-          }
+          label={withMarkup(t('agreeTerms'), (words) => <Link to="/terms">{words}</Link>)}
         />
         <Button type="submit" variant="primary" busy={busy}>
-          Create account
+          {t('createAccount')}
         </Button>
       </form>
       <p className="auth-card__footer">
-        Already have an account? <Link to={withNext('/login', params.get('next'))}>Sign in</Link>
+        {t('haveAccount')} <Link to={withNext('/login', params.get('next'))}>{t('signIn')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,16 +1,12 @@
 import { identityMessages } from '@baton/contracts/constants';
 import { Banner } from '@baton/ui';
+import { translate, useLocalize, useT } from '@baton/web-platform';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { identityRoutes } from '../../app/identity';
+import { shellBook } from '../../i18n/shell';
 import { AuthCard } from './AuthCard';
 import { postPublic } from './api';
-
-export const verifyText = {
-  busy: 'Confirming your address…',
-  network: 'Your address could not be confirmed. Check your connection and reload this page.',
-  again: 'Sign in and choose "Send the link again" for a new one.',
-} as const;
 
 type Outcome = { ok: boolean; message: string };
 
@@ -24,7 +20,7 @@ function confirmOnce(token: string) {
         ok: result.ok,
         message: result.ok ? identityMessages.verifyDone : (result.error ?? identityMessages.verifyInvalid),
       }),
-      () => ({ ok: false, message: verifyText.network }),
+      () => ({ ok: false, message: translate(shellBook)('verifyNetwork') }),
     );
     confirmations.set(token, outcome);
   }
@@ -35,6 +31,8 @@ function confirmOnce(token: string) {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const t = useT(shellBook);
+  const localize = useLocalize();
   const [outcome, setOutcome] = useState<Outcome | null>(
     token ? null : { ok: false, message: identityMessages.verifyInvalid },
   );
@@ -49,17 +47,17 @@ export function VerifyEmailPage() {
   }, [token]);
 
   return (
-    <AuthCard title="Confirm your e-mail address">
+    <AuthCard title={t('verifyTitle')}>
       {outcome ? (
         <Banner tone={outcome.ok ? 'success' : 'error'}>
-          {outcome.message}
-          {outcome.ok ? null : ` ${verifyText.again}`}
+          {localize(outcome.message)}
+          {outcome.ok ? null : ` ${t('verifyAgain')}`}
         </Banner>
       ) : (
-        <p role="status">{verifyText.busy}</p>
+        <p role="status">{t('verifyBusy')}</p>
       )}
       <p className="auth-card__footer">
-        <Link to="/home">Go to Baton</Link>
+        <Link to="/home">{t('goToBaton')}</Link>
       </p>
     </AuthCard>
   );

@@ -15,5 +15,3 @@ export async function postPublic<N extends IdentityRoute>(
   });
   return resultOf<N>(response);
 }
-
-export const networkFailure = 'Something went wrong. Please try again later.';

@@ -4,10 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentLocation, renderShell, sessionCheck } from '../../testing';
-import { verifyText } from './VerifyEmailPage';
+import { shellBook } from '../../i18n/shell';
+import { accountPreferences, currentLocation, renderShell, sessionCheck } from '../../testing';
 
-const server = mockServer(sessionCheck());
+const server = mockServer(sessionCheck(), accountPreferences());
 const user = {
   id: '3f1c0a52-5d0e-4d55-9a57-1b2c3d4e5f60',
   email: 'ada@example.com',
@@ -251,7 +251,7 @@ describe('confirming the e-mail address', () => {
     );
     await renderShell('/verify-email?token=used-one');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${identityMessages.verifyInvalid} ${verifyText.again}`,
+      `${identityMessages.verifyInvalid} ${shellBook.en.verifyAgain}`,
     );
   });
 

@@ -1,5 +1,7 @@
 import { Banner, TextField } from '@baton/ui';
+import { useLocalize, useT } from '@baton/web-platform';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { shellBook } from '../../i18n/shell';
 
 /**
  * The submit cycle of the sign-in forms: busy while the request runs; `work` returns the sentence to
@@ -35,19 +37,22 @@ export function FormError({
   persist?: boolean;
   children?: ReactNode;
 }) {
+  const localize = useLocalize();
   if (!error) return null;
+  // The contracts' and the server's sentences arrive in English: shown in the person's language.
   return (
     <Banner tone="error" onDismiss={persist ? undefined : onDismiss}>
-      {error}
+      {localize(error)}
       {children}
     </Banner>
   );
 }
 
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT(shellBook);
   return (
     <TextField
-      label="Email"
+      label={t('email')}
       type="email"
       name="email"
       autoComplete="email"

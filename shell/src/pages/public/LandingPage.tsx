@@ -1,5 +1,7 @@
+import { type Translate, useT } from '@baton/web-platform';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { landingBook } from '../../i18n/landing';
 import { PublicLayout } from './PublicLayout';
 import './public.css';
 
@@ -8,9 +10,12 @@ export interface LandingPageProps {
   onLogin: () => void;
 }
 
+type Key = Parameters<Translate<(typeof landingBook)['en']>>[0];
+
+/** A feature card: its title and text are keys of the book. */
 interface Feature {
-  title: string;
-  text: string;
+  title: Key;
+  text: Key;
   icon: ReactNode;
 }
 
@@ -45,8 +50,8 @@ function Icon({
 
 const features: Feature[] = [
   {
-    title: 'Personal tasks',
-    text: 'Capture everything on your plate with priorities, due dates and attachments, then sort by what matters now.',
+    title: 'personalTitle',
+    text: 'personalText',
     icon: (
       <Icon>
         <path d="M9 11l3 3 8-8" />
@@ -55,8 +60,8 @@ const features: Feature[] = [
     ),
   },
   {
-    title: 'Delegate by assignment or invitation',
-    text: 'Hand work to a teammate directly, or invite anyone by e-mail. They accept with one link and the task is theirs.',
+    title: 'delegateTitle',
+    text: 'delegateText',
     icon: (
       <Icon>
         <path d="M22 2L11 13" />
@@ -65,8 +70,8 @@ const features: Feature[] = [
     ),
   },
   {
-    title: 'Real-time notifications',
-    text: 'Know the moment a task is accepted, updated or completed, with an inbox grouped by day and an optional sound.',
+    title: 'realtimeTitle',
+    text: 'realtimeText',
     icon: (
       <Icon>
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
@@ -78,8 +83,8 @@ const features: Feature[] = [
 
 const details: Feature[] = [
   {
-    title: 'Coloured folders with base files',
-    text: 'Group personal tasks into colour-coded folders and pin a base file, such as a brief or a spec, that everyone in the folder can preview or download. Drag tasks onto a folder to file them.',
+    title: 'foldersTitle',
+    text: 'foldersText',
     icon: (
       <Icon>
         <path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z" />
@@ -87,8 +92,8 @@ const details: Feature[] = [
     ),
   },
   {
-    title: 'Live comments',
-    text: 'Discuss a delegated task right where the work lives. Comments appear instantly for everyone involved, with no refresh and no long e-mail threads.',
+    title: 'commentsTitle',
+    text: 'commentsText',
     icon: (
       <Icon>
         <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
@@ -96,8 +101,8 @@ const details: Feature[] = [
     ),
   },
   {
-    title: 'Progress tracking with notes',
-    text: 'Move a progress slider in steps of 5% and add a short note explaining what changed. The full history shows who moved the work forward, and when.',
+    title: 'progressTitle',
+    text: 'progressText',
     icon: (
       <Icon>
         <path d="M3 3v18h18" />
@@ -106,8 +111,8 @@ const details: Feature[] = [
     ),
   },
   {
-    title: 'Trusted senders',
-    text: 'Mark the people you work with every day as trusted. Their future assignments and invitations reach you without an e-mail each time.',
+    title: 'trustedTitle',
+    text: 'trustedText',
     icon: (
       <Icon>
         <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
@@ -118,54 +123,53 @@ const details: Feature[] = [
 ];
 
 function FeatureCard({ feature, detailed }: { feature: Feature; detailed?: boolean }) {
+  const t = useT(landingBook);
   return (
     <li className="pub-feature-list__item">
       <article className={detailed ? 'pub-card pub-card--detail' : 'pub-card'}>
         <span className="pub-card__icon">{feature.icon}</span>
-        <h3 className="pub-card__title">{feature.title}</h3>
-        <p className="pub-card__text">{feature.text}</p>
+        <h3 className="pub-card__title">{t(feature.title)}</h3>
+        <p className="pub-card__text">{t(feature.text)}</p>
       </article>
     </li>
   );
 }
 
 export function LandingPage({ onLogin }: LandingPageProps) {
+  const t = useT(landingBook);
   return (
     <PublicLayout>
-      <title>Baton · Mission control for productivity</title>
+      <title>{t('documentTitle')}</title>
       <section className="pub-hero" aria-labelledby="pub-hero-title">
         <div className="pub-container pub-hero__inner">
           <p className="pub-banner">
             <span className="pub-banner__dot" aria-hidden="true" />
-            New: Workspaces &amp; Timelines
+            {t('banner')}
           </p>
           <h1 id="pub-hero-title" className="pub-hero__title">
-            Mission control for your productivity
+            {t('heroTitle')}
           </h1>
-          <p className="pub-hero__subtitle">
-            Baton keeps your personal tasks, the work you delegate and the work you receive in one place, so
-            every task has an owner, a deadline and a visible path to done.
-          </p>
+          <p className="pub-hero__subtitle">{t('heroText')}</p>
           <div className="pub-hero__actions">
             <Link to="/signup" className="b-button b-button--primary pub-hero__button">
-              Get Started
+              {t('getStarted')}
             </Link>
             <button type="button" className="b-button b-button--secondary pub-hero__button" onClick={onLogin}>
-              Login
+              {t('login')}
             </button>
           </div>
-          <ul className="pub-badges" aria-label="Highlights">
+          <ul className="pub-badges" aria-label={t('highlights')}>
             <li className="pub-badge">
               <Icon size={16} className="pub-badge__icon">
                 <path d="M20 6L9 17l-5-5" />
               </Icon>
-              No credit card
+              {t('noCard')}
             </li>
             <li className="pub-badge">
               <Icon size={16} className="pub-badge__icon">
                 <path d="M20 6L9 17l-5-5" />
               </Icon>
-              Setup in minutes
+              {t('setup')}
             </li>
           </ul>
         </div>
@@ -174,9 +178,9 @@ export function LandingPage({ onLogin }: LandingPageProps) {
       <section className="pub-section" aria-labelledby="pub-features-title">
         <div className="pub-container">
           <h2 id="pub-features-title" className="pub-section__title">
-            Features
+            {t('features')}
           </h2>
-          <p className="pub-section__lead">Plan your own work, pass tasks on and stay in the loop.</p>
+          <p className="pub-section__lead">{t('featuresLead')}</p>
           <ul className="pub-feature-list pub-feature-list--3">
             {features.map((feature) => (
               <FeatureCard key={feature.title} feature={feature} />
@@ -188,11 +192,9 @@ export function LandingPage({ onLogin }: LandingPageProps) {
       <section className="pub-section pub-section--alt" aria-labelledby="pub-details-title">
         <div className="pub-container">
           <h2 id="pub-details-title" className="pub-section__title">
-            Built for teams that ship
+            {t('detailsTitle')}
           </h2>
-          <p className="pub-section__lead">
-            The details that keep delegated work moving, from the first brief to the last comment.
-          </p>
+          <p className="pub-section__lead">{t('detailsLead')}</p>
           <ul className="pub-feature-list pub-feature-list--2">
             {details.map((feature) => (
               <FeatureCard key={feature.title} feature={feature} detailed />
@@ -204,11 +206,11 @@ export function LandingPage({ onLogin }: LandingPageProps) {
       <section className="pub-section" aria-labelledby="pub-cta-title">
         <div className="pub-container pub-cta">
           <h2 id="pub-cta-title" className="pub-section__title">
-            Ready to take control of your work?
+            {t('ctaTitle')}
           </h2>
-          <p className="pub-section__lead">Create a free account and send your first task in minutes.</p>
+          <p className="pub-section__lead">{t('ctaLead')}</p>
           <Link to="/signup" className="b-button b-button--primary">
-            Create your account
+            {t('createAccount')}
           </Link>
         </div>
       </section>

@@ -1,13 +1,17 @@
+import { useT } from '@baton/web-platform';
 import { Link } from 'react-router';
+import { legalBook } from '../../i18n/legal';
 import { LegalDocument } from './LegalDocument';
 
 export function PrivacyPage() {
+  const t = useT(legalBook);
   return (
     <LegalDocument
-      title="Privacy Policy"
+      title={t('privacyTitle')}
+      englishOnly
       meta={
         <>
-          Effective: <time dateTime="2025-08-30">2025-08-30</time>
+          {t('effective')} <time dateTime="2025-08-30">2025-08-30</time>
         </>
       }
     >

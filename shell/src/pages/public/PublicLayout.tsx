@@ -1,5 +1,7 @@
+import { useT } from '@baton/web-platform';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { landingBook } from '../../i18n/landing';
 import './public.css';
 
 export interface PublicLayoutProps {
@@ -8,10 +10,11 @@ export interface PublicLayoutProps {
 
 /** Shared frame of the public pages: skip link, header with product name and auth links, main, footer. */
 export function PublicLayout({ children }: PublicLayoutProps) {
+  const t = useT(landingBook);
   return (
     <div className="pub-layout">
       <a className="pub-skip-link" href="#pub-main">
-        Skip to main content
+        {t('skip')}
       </a>
       <header className="pub-header">
         <div className="pub-container pub-header__inner">
@@ -21,12 +24,12 @@ export function PublicLayout({ children }: PublicLayoutProps) {
             </span>
             Baton
           </Link>
-          <nav className="pub-header__nav" aria-label="Account">
+          <nav className="pub-header__nav" aria-label={t('account')}>
             <NavLink to="/login" className="pub-nav-link">
-              Login
+              {t('login')}
             </NavLink>
             <NavLink to="/signup" className="b-button b-button--primary pub-nav-cta">
-              Sign up
+              {t('signUp')}
             </NavLink>
           </nav>
         </div>
@@ -36,21 +39,21 @@ export function PublicLayout({ children }: PublicLayoutProps) {
       </main>
       <footer className="pub-footer">
         <div className="pub-container pub-footer__inner">
-          <nav aria-label="Legal">
+          <nav aria-label={t('legal')}>
             <ul className="pub-footer__links">
               <li>
                 <NavLink to="/privacy" className="pub-footer__link">
-                  Privacy
+                  {t('privacy')}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/terms" className="pub-footer__link">
-                  Terms
+                  {t('terms')}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/contact" className="pub-footer__link">
-                  Contact
+                  {t('contact')}
                 </NavLink>
               </li>
             </ul>

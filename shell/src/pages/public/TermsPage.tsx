@@ -1,5 +1,7 @@
+import { useT } from '@baton/web-platform';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { legalBook } from '../../i18n/legal';
 import { LegalDocument } from './LegalDocument';
 
 /** Minimum age to hold an account (SPEC §9). */
@@ -212,12 +214,14 @@ const sections: TermsSection[] = [
 ];
 
 export function TermsPage() {
+  const t = useT(legalBook);
   return (
     <LegalDocument
-      title="Terms of Service"
+      title={t('termsTitle')}
+      englishOnly
       meta={
         <>
-          Effective date: <time dateTime="2025-08-30">Aug 30 2025</time>
+          {t('effectiveDate')} <time dateTime="2025-08-30">Aug 30 2025</time>
         </>
       }
     >

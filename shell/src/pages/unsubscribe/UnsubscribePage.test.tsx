@@ -4,8 +4,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { shellBook } from '../../i18n/shell';
 import { renderShell } from '../../testing';
-import { unsubscribeText } from './UnsubscribePage';
+
+const unsubscribeText = {
+  title: shellBook.en.unsubscribeTitle,
+  explain: shellBook.en.unsubscribeExplain.replace(/<\/?0>/g, ''),
+  settings: shellBook.en.unsubscribeSettings,
+  failed: shellBook.en.unsubscribeFailed,
+};
 
 const server = mockServer();
 const token = 'k7Qx2PzT9mLw4VbN8sRc';

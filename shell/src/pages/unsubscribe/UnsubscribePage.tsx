@@ -1,10 +1,12 @@
 import type { routes } from '@baton/contracts';
 import { preferenceMessages } from '@baton/contracts/constants';
 import { Banner, Button } from '@baton/ui';
-import { pathOf } from '@baton/web-platform';
+import { pathOf, translate, useLocalize, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resultOf } from '../../app/identity';
+import { withMarkup } from '../../i18n/markup';
+import { shellBook } from '../../i18n/shell';
 import { AuthCard } from '../auth/AuthCard';
 import './unsubscribe.css';
 
@@ -14,25 +16,10 @@ const unsubscribeRoute = {
   path: '/api/unsubscribe/{token}/',
 } as const satisfies Pick<typeof routes.unsubscribe, 'method' | 'path'>;
 
-export const unsubscribeText = {
-  title: 'Unsubscribe',
-  explain:
-    'Baton will stop sending you the kind of e-mail this link came in: one kind of notification, or your digest. Everything else stays as it is.',
-  busy: 'Unsubscribing…',
-  failed: 'Could not unsubscribe just now. Check your connection and try again.',
-  settings: 'Open notification settings',
-} as const;
-
 /** The explanation, with "e-mail" kept on one line (a line break after its hyphen reads as two words). */
 function Explanation() {
-  const [before, after] = unsubscribeText.explain.split('e-mail');
-  return (
-    <>
-      {before}
-      <span className="unsubscribe__word">e-mail</span>
-      {after}
-    </>
-  );
+  const t = useT(shellBook);
+  return withMarkup(t('unsubscribeExplain'), (word) => <span className="unsubscribe__word">{word}</span>);
 }
 
 /** A link the server could ever accept (the contract's 16 to 128 characters). */
@@ -51,9 +38,13 @@ async function unsubscribe(token: string): Promise<Outcome> {
     // A link the server does not know (or no longer): nothing to try again. A busy server may say yes later.
     if (result.status < 500 && result.status !== 429)
       return { tone: 'error', message: preferenceMessages.unsubscribeInvalid, final: true };
-    return { tone: 'error', message: result.error ?? unsubscribeText.failed, final: false };
+    return {
+      tone: 'error',
+      message: result.error ?? translate(shellBook)('unsubscribeFailed'),
+      final: false,
+    };
   } catch {
-    return { tone: 'error', message: unsubscribeText.failed, final: false };
+    return { tone: 'error', message: translate(shellBook)('unsubscribeFailed'), final: false };
   }
 }
 
@@ -64,6 +55,8 @@ async function unsubscribe(token: string): Promise<Outcome> {
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const t = useT(shellBook);
+  const localize = useLocalize();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(
     plausible(token) ? null : { tone: 'error', message: preferenceMessages.unsubscribeInvalid, final: true },
@@ -76,16 +69,16 @@ export function UnsubscribePage() {
   }
 
   return (
-    <AuthCard title={unsubscribeText.title} intro={outcome?.final ? undefined : <Explanation />}>
-      {outcome ? <Banner tone={outcome.tone}>{outcome.message}</Banner> : null}
+    <AuthCard title={t('unsubscribeTitle')} intro={outcome?.final ? undefined : <Explanation />}>
+      {outcome ? <Banner tone={outcome.tone}>{localize(outcome.message)}</Banner> : null}
       {outcome?.final ? null : (
         <Button className="unsubscribe__action" onClick={confirm} busy={busy}>
-          {busy ? unsubscribeText.busy : 'Unsubscribe'}
+          {busy ? t('unsubscribing') : t('unsubscribe')}
         </Button>
       )}
       <p className="auth-card__footer">
         <Link to={pathOf({ category: 'Settings', openFolderId: null, section: 'notifications' })}>
-          {unsubscribeText.settings}
+          {t('unsubscribeSettings')}
         </Link>
       </p>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { identityMessages as m, REVOKED_SESSION_HEADER, routes } from '@baton/contracts';
+import { languageOf } from '@baton/mailer';
 import { clientAddress, contractRoutes } from '@baton/service-kit';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
@@ -19,7 +20,7 @@ export function authRoutes(deps: IdentityDeps) {
   /** Answers alike for a new address and a taken one: the address's owner learns of it by mail instead. */
   mount(routes.signup, async ({ body }, c) => {
     await deps.limits.signup.consume(clientAddress(c));
-    await signUp(deps, body, c.get('requestId'));
+    await signUp(deps, body, c.get('requestId'), languageOf(c.req.header('accept-language')));
     return { tokens: null, error: null, message: m.signupDone };
   });
 

@@ -1,5 +1,6 @@
 import { type loginRequest, identityMessages as m, type signupRequest } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import { type AuthContext, enqueueEvent, enqueueMail, HttpError, unauthorized } from '@baton/service-kit';
 import type { z } from 'zod';
 import type { IdentityDeps } from '../../context';
@@ -59,7 +60,13 @@ export async function signIn(
 }
 
 /** Creates an unconfirmed account, or mails the owner of a taken address; the caller cannot tell which. */
-export async function signUp(deps: IdentityDeps, body: z.output<typeof signupRequest>, requestId: string) {
+export async function signUp(
+  deps: IdentityDeps,
+  body: z.output<typeof signupRequest>,
+  requestId: string,
+  /** The language of the mails it sends (the request's). */
+  language: Language,
+) {
   // Hashed for a taken address too, so that both answers take as long.
   const passwordHash = await hashNewPassword(body.password, [body.email, body.firstname, body.lastname]);
   const created = await deps.write(async (trx) => {
@@ -82,12 +89,17 @@ export async function signUp(deps: IdentityDeps, body: z.output<typeof signupReq
       },
       requestId,
     });
-    await sendVerification(trx, deps.config, user);
+    await sendVerification(trx, deps.config, user, language);
     return true;
   });
   if (!created && (await deps.limits.accountMail.allows(body.email))) {
     const link = (path: string) => new URL(path, deps.config.PUBLIC_URL).toString();
-    const mail = await accountExistsMail(body.email, link(pagePaths.login), link(pagePaths.forgotPassword));
+    const mail = await accountExistsMail(
+      body.email,
+      link(pagePaths.login),
+      link(pagePaths.forgotPassword),
+      language,
+    );
     await deps.write((trx) => enqueueMail(trx, mail));
   }
 }

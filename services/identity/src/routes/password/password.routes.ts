@@ -1,4 +1,5 @@
 import { identityMessages as m, routes } from '@baton/contracts';
+import { languageOf } from '@baton/mailer';
 import { clientAddress, contractRoutes } from '@baton/service-kit';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
@@ -13,7 +14,7 @@ export function passwordRoutes(deps: IdentityDeps) {
     const email = body.email.toLowerCase();
     // Counted for every address, known or not, so a 429 reveals nothing either.
     await deps.limits.resetAccount.consume(email);
-    await requestReset(deps, email);
+    await requestReset(deps, email, languageOf(c.req.header('accept-language')));
     return { message: m.resetRequested };
   });
 

@@ -5,6 +5,7 @@ import {
   uuid,
 } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import { type AuthContext, badRequest, enqueueMail } from '@baton/service-kit';
 import type { z } from 'zod';
 import type { IdentityDeps } from '../../context';
@@ -21,7 +22,7 @@ const personalWords = (user: { email: string; first_name: string; last_name: str
   user ? [user.email, user.first_name, user.last_name] : [];
 
 /** Mails a reset link to the account of `email`, if there is one (the answer is the same either way). */
-export async function requestReset(deps: IdentityDeps, email: string) {
+export async function requestReset(deps: IdentityDeps, email: string, language: Language) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomSecret();
@@ -31,7 +32,7 @@ export async function requestReset(deps: IdentityDeps, email: string) {
     const link = new URL(pagePaths.resetPassword, deps.config.PUBLIC_URL);
     link.searchParams.set('uid', user.id);
     link.searchParams.set('token', token);
-    await enqueueMail(trx, await resetMail(user.email, link.toString(), ttl));
+    await enqueueMail(trx, await resetMail(user.email, link.toString(), ttl, language));
   });
 }
 

@@ -1,4 +1,5 @@
 import { identityMessages as m, routes } from '@baton/contracts';
+import { languageOf } from '@baton/mailer';
 import { contractRoutes } from '@baton/service-kit';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
@@ -12,12 +13,24 @@ export function trustedRoutes(deps: IdentityDeps) {
   mount(routes.listTrustedUsers, ({ auth }) => listTrusted(deps.db, auth.userId));
 
   mount(routes.trustOrInvite, async ({ body, auth }, c) => {
-    const result = await addTrusted(deps, auth.userId, body.trusted_email, c.get('requestId'));
+    const result = await addTrusted(
+      deps,
+      auth.userId,
+      body.trusted_email,
+      c.get('requestId'),
+      languageOf(c.req.header('accept-language')),
+    );
     return c.json(result.body, result.status);
   });
 
   mount(routes.trustUser, async ({ body, auth }, c) => {
-    const result = await addTrusted(deps, auth.userId, body.email, c.get('requestId'));
+    const result = await addTrusted(
+      deps,
+      auth.userId,
+      body.email,
+      c.get('requestId'),
+      languageOf(c.req.header('accept-language')),
+    );
     return c.json(result.body, result.status);
   });
 

@@ -1,5 +1,6 @@
 import { identityMessages as m } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import { badRequest, conflict, enqueueEvent, enqueueMail, HttpError, notFound } from '@baton/service-kit';
 import type { IdentityDeps, IdentityTrx } from '../../context';
 import { trustInvitationMail } from '../../mails';
@@ -17,7 +18,14 @@ import {
  * Trusts an account of a confirmed address, or invites any other e-mail to join (trust applies once that
  * address is confirmed: an unconfirmed account may belong to someone who merely typed it).
  */
-export async function addTrusted(deps: IdentityDeps, ownerId: string, email: string, requestId: string) {
+export async function addTrusted(
+  deps: IdentityDeps,
+  ownerId: string,
+  email: string,
+  requestId: string,
+  /** The inviter's language (their request's): the invitation goes to someone Baton does not know yet. */
+  language: Language,
+) {
   const owner = await findUserById(deps.db, ownerId);
   if (!owner) throw new HttpError(401, 'unauthorized', 'Token is invalid or expired');
   if (email === owner.email) throw badRequest(m.trustedSelf);
@@ -27,7 +35,7 @@ export async function addTrusted(deps: IdentityDeps, ownerId: string, email: str
       if (!(await recordInvitation(trx, owner.id, email))) return;
       await deps.mailCaps.consume(trx, email, owner.id);
       const link = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
-      await enqueueMail(trx, await trustInvitationMail(email, owner, link));
+      await enqueueMail(trx, await trustInvitationMail(email, owner, link, language));
     });
     return {
       status: 200 as const,

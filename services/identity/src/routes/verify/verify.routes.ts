@@ -1,4 +1,5 @@
 import { identityMessages as m, routes } from '@baton/contracts';
+import { languageOf } from '@baton/mailer';
 import { clientAddress, contractRoutes } from '@baton/service-kit';
 import type { IdentityDeps } from '../../context';
 import { authenticated } from '../../middleware';
@@ -15,7 +16,9 @@ export function verifyRoutes(deps: IdentityDeps) {
     return { message: m.verifyDone };
   });
 
-  mount(routes.resendVerification, ({ auth }) => resendVerification(deps, auth));
+  mount(routes.resendVerification, ({ auth }, c) =>
+    resendVerification(deps, auth, languageOf(c.req.header('accept-language'))),
+  );
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { identityMessages as m } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import { type AuthContext, badRequest, enqueueEvent, enqueueMail, unauthorized } from '@baton/service-kit';
 import type { IdentityConfig } from '../../config';
 import type { IdentityDeps, IdentityTrx } from '../../context';
@@ -14,13 +15,14 @@ export async function sendVerification(
   trx: IdentityTrx,
   config: IdentityConfig,
   user: { id: string; email: string; first_name: string },
+  language: Language,
 ) {
   const token = randomSecret();
   const ttl = config.VERIFY_TOKEN_TTL_HOURS;
   await putVerification(trx, user.id, sha256(token), new Date(Date.now() + ttl * 3_600_000));
   const link = new URL(pagePaths.verifyEmail, config.PUBLIC_URL);
   link.searchParams.set('token', token);
-  await enqueueMail(trx, await verifyMail(user.email, user.first_name, link.toString(), ttl));
+  await enqueueMail(trx, await verifyMail(user.email, user.first_name, link.toString(), ttl, language));
 }
 
 /**
@@ -51,11 +53,11 @@ export async function verifyEmail(deps: IdentityDeps, token: string) {
 }
 
 /** Mails the signed-in person a new link, unless their address is confirmed already. */
-export async function resendVerification(deps: IdentityDeps, auth: AuthContext) {
+export async function resendVerification(deps: IdentityDeps, auth: AuthContext, language: Language) {
   const user = await findUserById(deps.db, auth.userId);
   if (!user) throw unauthorized();
   if (user.email_verified_at) return { message: m.verifyAlready };
   await deps.limits.accountMail.consume(user.email);
-  await deps.write((trx) => sendVerification(trx, deps.config, user));
+  await deps.write((trx) => sendVerification(trx, deps.config, user, language));
   return { message: m.verifySent(user.email) };
 }

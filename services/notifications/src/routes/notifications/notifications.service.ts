@@ -4,6 +4,7 @@ import type { NotificationsConfig } from '../../config';
 import type { NotificationsDeps, NotificationsTrx } from '../../context';
 import { type Delivery, deliver } from '../../delivery/delivery.service';
 import { leaverOf, liveTaskMessage, notificationsFor } from '../../wording';
+import { languagesOf } from '../preferences/preferences.repository';
 import {
   erasedAmong,
   insertTaskMessages,
@@ -114,7 +115,8 @@ export const notifierOf =
   (config: NotificationsConfig) =>
   async (event: EventEnvelope, trx: NotificationsTrx): Promise<void> => {
     const gone = await erasedAmong(trx, event.audience);
-    const drafts = notificationsFor(event, await nameOf(trx, event.actorId)).filter(
+    const languages = await languagesOf(trx, event.audience);
+    const drafts = notificationsFor(event, await nameOf(trx, event.actorId), languages).filter(
       (d) => !gone.has(d.userId),
     );
     await deliver(trx, { eventId: event.id, drafts, ...channelsFor(event) }, config);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@baton/contracts';
 import type { Insertable } from 'kysely';
 import type { NotificationsDb, NotificationsTrx } from '../../context';
 import type { NotificationsTables, UnsubscribeScope } from '../../db/schema';
@@ -6,11 +7,29 @@ import type { NotificationsTables, UnsubscribeScope } from '../../db/schema';
 type Db = NotificationsDb | NotificationsTrx;
 type PreferencesRow = Omit<Insertable<NotificationsTables['preferences']>, 'updated_at'>;
 
-const columns = ['timezone', 'digest_frequency', 'digest_hour', 'digest_weekday', 'events'] as const;
+const columns = [
+  'timezone',
+  'language',
+  'digest_frequency',
+  'digest_hour',
+  'digest_weekday',
+  'events',
+] as const;
 
 /** The person's stored preferences; undefined for someone who never changed any (the defaults). */
 export const preferencesRow = (db: Db, userId: string) =>
   db.selectFrom('preferences').select(columns).where('user_id', '=', userId).executeTakeFirst();
+
+/** The stored language of each of `userIds` who chose one (the others read English). */
+export async function languagesOf(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, Language>();
+  const rows = await db
+    .selectFrom('preferences')
+    .select(['user_id', 'language'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.language]));
+}
 
 /**
  * The person's stored preferences, locked until commit (a row of defaults is made first), so two changes

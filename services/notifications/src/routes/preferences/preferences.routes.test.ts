@@ -50,6 +50,7 @@ describe('GET /api/settings/notification-preferences/', () => {
     const now = { inApp: true, email: 'immediate', push: true };
     expect(await res.json()).toEqual({
       timezone: 'UTC',
+      language: 'en',
       digest: { frequency: 'daily', hour: 8, weekday: 1 },
       events: {
         // A trusted sender's task sends no mail (SPEC §1); an untrusted one's comes with tasks' accept link.
@@ -105,6 +106,19 @@ describe('PUT /api/settings/notification-preferences/', () => {
     expect(await read(ana)).toEqual(second);
   });
 
+  it('keeps the language the mails are written in, English until the person chooses', async () => {
+    const ana = await t.person();
+    expect((await read(ana)).language).toBe('en');
+    expect(await readJson(change(ana, { language: 'de' }))).toMatchObject({
+      language: 'de',
+      timezone: 'UTC',
+    });
+    expect((await read(ana)).language).toBe('de');
+    // Another change keeps it.
+    await change(ana, { timezone: 'Europe/Berlin' });
+    expect(await read(ana)).toMatchObject({ language: 'de', timezone: 'Europe/Berlin' });
+  });
+
   it('stores only what differs from the defaults, so a choice put back follows them again', async () => {
     const ana = await t.person();
     await change(ana, { events: { comment: { email: 'off' }, assigned: { push: false } } });
@@ -154,6 +168,8 @@ describe('PUT /api/settings/notification-preferences/', () => {
     ['a negative weekday', { digest: { weekday: -1 } }, m.badWeekday],
     ['a time zone nobody has', { timezone: 'Mars/Olympus_Mons' }, m.badTimezone],
     ['a time zone that is not text', { timezone: 1 }, m.badTimezone],
+    ['a language Baton does not speak', { language: 'fr' }, m.badLanguage],
+    ['a language that is not text', { language: 1 }, m.badLanguage],
   ])('refuses %s with 400 and its sentence, changing nothing', async (_name, body, sentence) => {
     const ana = await t.person();
     const before = await read(ana);
@@ -171,6 +187,41 @@ describe('PUT /api/settings/notification-preferences/', () => {
       body: 'timezone=UTC',
     });
     expect(res.status).toBe(415);
+  });
+});
+
+describe("mails in the recipient's language (their stored preference, over real SMTP)", () => {
+  it('a German reader gets a German mail at once and a German digest; an English one English', async () => {
+    const [ana, ben, cy] = [
+      await t.person({ firstname: 'Ana' }),
+      await t.person({ firstname: 'Ben' }),
+      await t.person({ firstname: 'Cy' }),
+    ];
+    expect((await change(ben, { language: 'de', events: { comment: { email: 'immediate' } } })).status).toBe(
+      200,
+    );
+    expect((await change(cy, { events: { comment: { email: 'immediate' } } })).status).toBe(200);
+    await t.handled(taskEvents(ana, ben).comment('Erster Entwurf ist da'));
+    await t.handled(taskEvents(ana, cy).comment('First draft is up'));
+    const [german] = await eventually(async () => t.mailsTo(ben.email).length > 0 && t.mailsTo(ben.email));
+    expect(german?.subject).toBe('Ana hat „Quarterly report“ kommentiert: „Erster Entwurf ist da“');
+    expect(german?.html).toMatch(/<html[^>]* lang="de"/);
+    expect(german?.html).toContain('Aufgabe öffnen');
+    expect(german?.text).toContain('Keine E-Mails mehr über Kommentare');
+    expect(german?.text).not.toMatch(/commented|Open the task|Unsubscribe|You got this mail/);
+    const [english] = await eventually(async () => t.mailsTo(cy.email).length > 0 && t.mailsTo(cy.email));
+    expect(english?.subject).toBe('Ana commented on “Quarterly report”: “First draft is up”');
+
+    // The digest: what collected, in German, with the schedule in German words.
+    await change(ben, { events: { comment: { email: 'digest' } } });
+    await t.handled(taskEvents(ana, ben).comment('Zahlen geprüft'));
+    expect((await testDigest(ben)).status).toBe(200);
+    const digest = await eventually(async () =>
+      t.mailsTo(ben.email).find((mail) => mail.subject.startsWith('Deine Baton-Zusammenfassung')),
+    );
+    expect(digest?.subject).toBe('Deine Baton-Zusammenfassung: 1 Neuigkeit');
+    expect(digest?.text).toContain('Ana hat „Quarterly report“ kommentiert: „Zahlen geprüft“');
+    expect(digest?.text).toContain('Deine Zusammenfassung kommt jeden Tag um 08:00 (Zeitzone UTC).');
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   type DigestPreference,
   type EventPreference,
+  type Language,
   preferenceMessages as m,
   type NotificationEvent,
   type NotificationPreferences,
@@ -48,12 +49,14 @@ export const defaultEvents: Record<NotificationEvent, EventPreference> = {
 };
 export const defaultDigest: DigestPreference = { frequency: 'daily', hour: 8, weekday: 1 };
 export const defaultTimezone = 'UTC';
+export const defaultLanguage: Language = 'en';
 
 type Row = Awaited<ReturnType<typeof preferencesRow>>;
 
 /** Stored preferences over the defaults (an event nobody changed, or added since, has its default). */
 const preferencesOfRow = (row: Row): NotificationPreferences => ({
   timezone: row?.timezone ?? defaultTimezone,
+  language: row?.language ?? defaultLanguage,
   digest: row
     ? { frequency: row.digest_frequency, hour: row.digest_hour, weekday: row.digest_weekday }
     : defaultDigest,
@@ -80,6 +83,7 @@ function overridesOf(events: NotificationPreferences['events']): EventOverrides 
 
 const merged = (current: NotificationPreferences, update: NotificationPreferencesUpdate) => ({
   timezone: update.timezone ?? current.timezone,
+  language: update.language ?? current.language,
   digest: { ...current.digest, ...update.digest },
   events: Object.fromEntries(
     notificationEvents.map((event) => [event, { ...current.events[event], ...update.events?.[event] }]),
@@ -104,6 +108,7 @@ async function changePreferences(
   await savePreferencesRow(trx, {
     user_id: userId,
     timezone: next.timezone,
+    language: next.language,
     digest_frequency: next.digest.frequency,
     digest_hour: next.digest.hour,
     digest_weekday: next.digest.weekday,

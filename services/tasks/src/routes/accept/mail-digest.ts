@@ -36,7 +36,8 @@ export function sendMailDigests({ write, config }: DigestDeps) {
         });
       }
       if (tasks.length > 0) {
-        await enqueueMail(trx, await waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS));
+        // A sweep has no request, so no language: the default one (mails.ts).
+        await enqueueMail(trx, await waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS, 'en'));
         mails += 1;
       }
       await releaseHeldMails(

@@ -9,6 +9,7 @@ import type {
 } from '@baton/contracts';
 import { delegationMessages as m } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import {
   type AuthContext,
   badRequest,
@@ -153,7 +154,13 @@ export function answerProposal(deps: TasksDeps, me: AuthContext, body: Body<type
  * would (trust, accept link, invitation to join, mail caps), or, to their own address, takes it back as a
  * personal task. The previous recipient loses it; its declined mark, proposal and nudge start over.
  */
-export function reassignTask(deps: TasksDeps, me: AuthContext, body: Body<typeof reassignTaskRequest>) {
+export function reassignTask(
+  deps: TasksDeps,
+  me: AuthContext,
+  body: Body<typeof reassignTaskRequest>,
+  /** The owner's language (their request's): the language of the mail it sends. */
+  language: Language,
+) {
   const email = body.email.toLowerCase();
   return deps.write(async (trx) => {
     await actingAs(trx, me.userId);
@@ -188,7 +195,7 @@ export function reassignTask(deps: TasksDeps, me: AuthContext, body: Body<typeof
     await changeTask(trx, row.id, { ...afresh, recipient_id: to.recipient?.id ?? null });
     if (previous.id) await endCommentSockets(trx, row.id, [previous.id]);
     const role = row.kind === 'assign' ? 'assign' : 'invite';
-    const handed = await handOver(deps, trx, me, { id: row.id, title: row.title, role }, email, to);
+    const handed = await handOver(deps, trx, me, { id: row.id, title: row.title, role }, email, to, language);
     const recipientId = to.recipient?.id ?? null;
     const { task, audience } = await reassigned({ recipientId, recipientEmail: email });
     // The new recipient hears of it as of any task sent to them (their bell's Accept, their lists).
@@ -207,7 +214,7 @@ export function reassignTask(deps: TasksDeps, me: AuthContext, body: Body<typeof
  * with the wait after). notifications tells a registered recipient by their channels (a mail at once by
  * default); an address with no account yet gets its invitation to join again, within the mail caps.
  */
-export function nudgeTask(deps: TasksDeps, me: AuthContext, taskId: string) {
+export function nudgeTask(deps: TasksDeps, me: AuthContext, taskId: string, language: Language) {
   return deps.write(async (trx) => {
     await actingAs(trx, me.userId);
     const row = await delegatedTask(trx, taskId, me.userId, 'owner');
@@ -220,7 +227,7 @@ export function nudgeTask(deps: TasksDeps, me: AuthContext, taskId: string) {
       const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
       const from = { name: row.owner_first_name || me.email, email: me.email };
       const role = row.kind === 'assign' ? 'assign' : 'invite';
-      await enqueueMail(trx, await joinInvitationMail(email, from, row.title, role, signup));
+      await enqueueMail(trx, await joinInvitationMail(email, from, row.title, role, signup, language));
     }
     const view = await taskViewIn(trx, row.id);
     await enqueueEvent(trx, 'tasks.task.nudged', {

@@ -3,6 +3,14 @@ import { badRequest, executePrepared, queryTemplate } from '@baton/service-kit';
 import { type CompiledQuery, type ExpressionBuilder, sql } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
+import {
+  type FilterShape,
+  type FilterValue,
+  filterConditions,
+  filterKey,
+  filterValueNames,
+  splitFilter,
+} from './pages.filter';
 import { selectTaskJson, tasksAnswer } from './tasks.repository';
 
 /**
@@ -90,8 +98,10 @@ interface PageShape {
   completed: boolean;
   /** A later page: rows after the cursor's key and id (`afterKey`, `afterId`); the first also counts. */
   later: boolean;
+  /** The list's filter: its rows and its counts are the matching tasks only. */
+  filter?: FilterShape;
 }
-type PageValue = 'userId' | 'folderKey' | 'limit' | 'pageSize' | 'afterKey' | 'afterId';
+type PageValue = 'userId' | 'folderKey' | 'limit' | 'pageSize' | 'afterKey' | 'afterId' | FilterValue;
 
 /**
  * The query of one page's rows (one more than the page, to know whether another follows). The page's ids are
@@ -106,6 +116,7 @@ function rowsQuery(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) 
     .select('t.id')
     .where(inScope(shape.scope, v.userId))
     .where('t.completed', '=', shape.completed)
+    .$if(shape.filter !== undefined, (q) => q.where(filterConditions(shape.filter as FilterShape, v)))
     .orderBy(key, direction)
     .orderBy('t.id', direction)
     .limit(sql<number>`${v.limit}`);
@@ -156,6 +167,20 @@ function countsQuery(db: TasksDb, { kind, side, folderKey }: Scope, userId: stri
 }
 
 /**
+ * The tab counts of the tasks of one side of a list that pass a filter: counted, as no trigger keeps them.
+ */
+function filteredCountsQuery(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
+  return db
+    .selectFrom('tasks as t')
+    .where(inScope(shape.scope, v.userId))
+    .where(filterConditions(shape.filter as FilterShape, v))
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('t.completed', '=', false).as('due'),
+      eb.fn.countAll<string>().filterWhere('t.completed', '=', true).as('completed'),
+    ]);
+}
+
+/**
  * A page as one row: the shown tasks' JSON texts joined by Postgres, whether another page follows, and the
  * last shown task's sort key and id (for the cursor). Node gets one string per page, not a row and a string
  * per task: those, short-lived and many, were most of what a page request left to the garbage collector.
@@ -187,8 +212,9 @@ function pageOfRows(db: TasksDb, shape: PageShape, v: Record<PageValue, string>)
 function pageStatement(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) {
   const page = pageOfRows(db, shape, v);
   if (shape.later) return page;
+  const counts = shape.filter ? filteredCountsQuery(db, shape, v) : countsQuery(db, shape.scope, v.userId);
   return db
-    .selectFrom(countsQuery(db, shape.scope, v.userId).as('c'))
+    .selectFrom(counts.as('c'))
     .crossJoinLateral(page.as('p'))
     .select(['c.due', 'c.completed', 'p.tasks', 'p.more', 'p.last_key', 'p.last_id']);
 }
@@ -205,23 +231,40 @@ interface PageRow {
 }
 
 /** Each page statement's shape, built and compiled once (the SQL is the same for every database). */
-const pageTemplates = new Map<string, (values: Record<PageValue, unknown>) => CompiledQuery<PageRow>>();
+/** A template reads the values of its own names only (a filter's, when it has one). */
+type PageTemplate = (values: Partial<Record<PageValue, unknown>>) => CompiledQuery<PageRow>;
+const pageTemplates = new Map<string, PageTemplate>();
 
 /** The compiled statement of one page request, and the order its cursor belongs to. */
 export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
   const order: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
   const after = page.cursor ? decodeCursor(page.cursor, order) : undefined;
   const scope = sideOf(kind, page);
-  const shape: PageShape = { scope, order, completed: page.tab === 'completed', later: Boolean(after) };
-  const key = [kind, scope.side, scope.folderKey ? 'folder' : 'all', order, shape.later].join(' ');
+  const filter = splitFilter(page.filter);
+  const shape: PageShape = {
+    scope,
+    order,
+    completed: page.tab === 'completed',
+    later: Boolean(after),
+    filter: filter?.shape,
+  };
+  const key = [
+    kind,
+    scope.side,
+    scope.folderKey ? 'folder' : 'all',
+    order,
+    shape.later,
+    filterKey(filter?.shape),
+  ].join(' ');
   let template = pageTemplates.get(key);
   if (!template) {
     const names: PageValue[] = ['userId', 'limit', 'pageSize'];
     if (scope.folderKey) names.push('folderKey');
     if (after) names.push('afterKey', 'afterId');
+    if (filter) names.push(...filterValueNames(filter.shape));
     template = queryTemplate(names, (v) =>
       pageStatement(db, { ...shape, scope: { ...scope, folderKey: scope.folderKey && v.folderKey } }, v),
-    ) as (values: Record<PageValue, unknown>) => CompiledQuery<PageRow>;
+    ) as PageTemplate;
     pageTemplates.set(key, template);
   }
   const query = template({
@@ -231,6 +274,7 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
     folderKey: scope.folderKey,
     afterKey: after?.k,
     afterId: after?.i,
+    ...filter?.values,
   });
   return { query, name: order };
 }

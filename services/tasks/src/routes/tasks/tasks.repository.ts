@@ -76,7 +76,7 @@ export function selectTaskViews(db: Db) {
 
 export type TaskViewRow = Awaited<ReturnType<ReturnType<typeof selectTaskViews>['executeTakeFirstOrThrow']>>;
 
-const categoryOf = (kind: TaskKind, asOwner: boolean): Category => {
+export const categoryOf = (kind: TaskKind, asOwner: boolean): Category => {
   if (kind === 'personal') return 'Personal Tasks';
   if (kind === 'assign') return asOwner ? 'Tasks Delegated - Assigned' : 'Assigned Tasks';
   return asOwner ? 'Tasks Delegated - Invitation' : 'Invited Tasks';

@@ -1,4 +1,5 @@
 import { internalRoutes, routes } from '@baton/contracts';
+import { languageOf } from '@baton/mailer';
 import { contractRoutes, requireAuth } from '@baton/service-kit';
 import type { TasksDeps } from '../../context';
 import type { TaskKind } from '../../db/schema';
@@ -42,8 +43,12 @@ export function taskRoutes(deps: TasksDeps) {
     return created ? c.json(answer, 201) : answer;
   });
 
-  mount(routes.assignTask, ({ body, auth }) => delegateTask(deps, auth, body, 'assign'));
-  mount(routes.inviteToTask, ({ body, auth }) => delegateTask(deps, auth, body, 'invite'));
+  mount(routes.assignTask, ({ body, auth }, c) =>
+    delegateTask(deps, auth, body, 'assign', languageOf(c.req.header('accept-language'))),
+  );
+  mount(routes.inviteToTask, ({ body, auth }, c) =>
+    delegateTask(deps, auth, body, 'invite', languageOf(c.req.header('accept-language'))),
+  );
 
   mount(routes.editSharedTask, ({ body, auth }) => editSharedTask(deps, auth, body));
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DashboardSummary, editSharedTaskForm, Task, TaskPageRequest, taskForm } from '@baton/contracts';
 import { pagePaths } from '@baton/contracts/constants';
+import type { Language } from '@baton/mailer';
 import {
   type AuthContext,
   badRequest,
@@ -129,7 +130,7 @@ export async function dashboardSummary(deps: TasksDeps, userId: string): Promise
   };
 }
 
-async function assertOwnFolder(trx: TasksTrx, folderId: string | null | undefined, ownerId: string) {
+export async function assertOwnFolder(trx: TasksTrx, folderId: string | null | undefined, ownerId: string) {
   if (folderId && !(await ownsFolder(trx, folderId, ownerId))) throw notFound('Folder not found.');
 }
 
@@ -234,11 +235,15 @@ export async function delegateTask(
   me: AuthContext,
   body: TaskForm & { email: string },
   role: 'assign' | 'invite',
+  /** The sender's language (their request's): the language of the mail it sends. */
+  language: Language,
 ) {
   if (body.id) throw badRequest(taskWriteMessages.delegateNew);
   const email = body.email.toLowerCase();
   if (sameEmail(email, me.email)) throw badRequest(taskWriteMessages.self);
-  const result = await withDraft(deps, body, me, (draft) => delegate(deps, body, email, role, me, draft));
+  const result = await withDraft(deps, body, me, (draft) =>
+    delegate(deps, body, email, role, me, draft, language),
+  );
   return written(result.id, result.message, result.invitationSent);
 }
 
@@ -249,13 +254,22 @@ function delegate(
   role: 'assign' | 'invite',
   me: AuthContext,
   draft: Draft,
+  language: Language,
 ) {
   const { id } = draft;
   return deps.write(async (trx) => {
     await actingAs(trx, me.userId);
     const to = await recipientFor(trx, email, me.userId);
     await insertTask(trx, me, draft, body, role, null, to.recipient?.id ?? null);
-    const { view, ...handed } = await handOver(deps, trx, me, { id, title: body.title, role }, email, to);
+    const { view, ...handed } = await handOver(
+      deps,
+      trx,
+      me,
+      { id, title: body.title, role },
+      email,
+      to,
+      language,
+    );
     const task = toTask(view, me.userId);
     await enqueueEvent(trx, 'tasks.task.created', {
       actorId: me.userId,
@@ -293,6 +307,7 @@ export async function handOver(
   task: { id: string; title: string; role: 'assign' | 'invite' },
   email: string,
   to: Awaited<ReturnType<typeof recipientFor>>,
+  language: Language,
 ) {
   const { id, title, role } = task;
   const { recipient, trusted } = to;
@@ -309,12 +324,12 @@ export async function handOver(
     // The mail is the only way this task reaches them: past a cap, the task is refused.
     await deps.mailCaps.consume(trx, email, me.userId);
     const signup = new URL(pagePaths.signup, deps.config.PUBLIC_URL).toString();
-    await enqueueMail(trx, await joinInvitationMail(email, from, title, role, signup));
+    await enqueueMail(trx, await joinInvitationMail(email, from, title, role, signup, language));
   } else if (!trusted && (await deps.mailCaps.allows(trx, email, me.userId))) {
     const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
     await enqueueMail(
       trx,
-      await acceptMail(email, from, title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS),
+      await acceptMail(email, from, title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS, language),
     );
   } else if (!trusted) {
     // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the

@@ -1,5 +1,5 @@
 import { task, taskListResponse, taskMessages, taskWriteResponse } from '@baton/contracts';
-import { readJson } from '@baton/test-kit';
+import { jsonRequest, readJson } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
 import { progressMessages } from '../progress/progress.service';
@@ -75,6 +75,35 @@ describe('delegating', () => {
     ]);
     const adas = await readJson(t.post('/get_assigned/', { userEmail: ada.email }, ada.access));
     expect(adas.tasks).toMatchObject([{ id: body.id, category: 'Tasks Delegated - Assigned' }]);
+  });
+
+  it("writes the mail in the sender's language (their Accept-Language): German from a German browser", async () => {
+    const { t } = env;
+    const ada = await t.person({ firstname: 'Ada' });
+    const fromGerman = (email: string, title: string) =>
+      t.tasks.app.request('/send_email/assign_user/', {
+        ...jsonRequest('POST', { ...form, title, email }, ada.access),
+        headers: {
+          ...(jsonRequest('POST', {}, ada.access).headers as Record<string, string>),
+          'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
+        },
+      });
+    const bob = await t.person({ firstname: 'Bob' });
+    expect((await fromGerman(bob.email, 'Angebot')).status).toBe(201);
+    const accept = await t.smtp.waitFor(bob.email);
+    expect(accept.subject).toBe('Ada hat dir eine Aufgabe zugewiesen: Angebot');
+    expect(accept.html).toMatch(/<html[^>]* lang="de"/);
+    const stranger = `nobody-${Date.now()}@example.com`;
+    expect((await fromGerman(stranger, 'Angebot')).status).toBe(201);
+    const join = await t.smtp.waitFor(stranger);
+    expect(join.subject).toBe('Ada hat dir eine Aufgabe zugewiesen auf Baton');
+    expect(join.text).toContain('Leg mit dieser E-Mail-Adresse ein Konto an');
+    // Without one, English.
+    const cy = await t.person();
+    expect((await t.post('/send_email/assign_user/', { ...form, email: cy.email }, ada.access)).status).toBe(
+      201,
+    );
+    expect((await t.smtp.waitFor(cy.email)).subject).toBe(`Ada assigned you a task: ${form.title}`);
   });
 });
 

@@ -1,0 +1,168 @@
+import { performance } from 'node:perf_hooks';
+import { databaseUrl } from '@baton/service-kit';
+import { searchQueries, searchStatement } from '@baton/tasks';
+import { signUp } from '@baton/test-kit';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { percentile, run, startServer } from './harness';
+
+/**
+ * `GET /api/search/` for a person with 10,000 tasks (BENCH_TASKS) among 50,000 (BENCH_OTHER_TASKS for 49
+ * others), through the gateway of `npm start`: titles of 3 to 6 words and descriptions of 20 to 40 from a
+ * vocabulary of 5,000 made-up words (frequent ones far more often, as in real text), a progress note on a
+ * third of the tasks and two comments on a fifth. The tasks are written straight into baton_tasks (the
+ * triggers of the search migration index them as the routes' writes would). Then, each set of queries cycled
+ * by every connection: exact words (frequent, middling, rare), the same with one letter wrong, missing or
+ * swapped, two-word searches, and a word being typed (a prefix); each next to the main statement's
+ * EXPLAIN ANALYZE (the indexes it used).
+ *
+ *   npm run bench:search -w bench
+ */
+const taskCount = Number(process.env.BENCH_TASKS ?? 10_000);
+const otherTasks = Number(process.env.BENCH_OTHER_TASKS ?? 40_000);
+const otherEmail = 'other-search@bench.example';
+
+/** A deterministic random (mulberry32), so every run searches the same text for the same words. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const syllables =
+  'ka lo mi ne ru ta vo shi pe dan mor ell ist ung ber ter fen gal hof lin quo ras sel tor wik zum ach ber'.split(
+    ' ',
+  );
+/** 5,000 distinct made-up words of 2 to 4 syllables, the most frequent first. */
+function vocabulary() {
+  const next = random(7);
+  const words = new Set<string>();
+  while (words.size < 5_000) {
+    const length = 2 + Math.floor(next() * 3);
+    words.add(Array.from({ length }, () => syllables[Math.floor(next() * syllables.length)]).join(''));
+  }
+  return [...words];
+}
+
+/** One letter wrong, missing or swapped (cycling), away from the start and end. */
+function typo(word: string, n: number) {
+  const i = 1 + (n % (word.length - 2));
+  if (n % 3 === 0) return `${word.slice(0, i)}${word[i] === 'x' ? 'y' : 'x'}${word.slice(i + 1)}`;
+  if (n % 3 === 1) return `${word.slice(0, i)}${word.slice(i + 1)}`;
+  return `${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`;
+}
+
+async function main() {
+  const server = await startServer();
+  const pool = new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 4 });
+  const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
+  const user = await signUp((path, init) => fetch(`${server.base}${path}`, init));
+  const words = vocabulary();
+  try {
+    const seeded = performance.now();
+    // Word k of the vocabulary with a probability falling as k grows (u^3 over [0, 1)).
+    const text = (count: string) =>
+      sql`(select string_agg((${sql.val(words)}::text[])[1 + floor(power(random(), 3) * ${words.length})::int], ' ')
+             from generate_series(1, ${sql.raw(count)}) as w where n > 0)`;
+    await sql`
+      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, created_at)
+      select ${user.id}::uuid, ${user.email}, 'personal', ${text('3 + n % 4')}, ${text('20 + n % 21')},
+             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
+             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], now() - n * interval '1 minute'
+      from generate_series(1, ${taskCount}) as n`.execute(db);
+    await sql`
+      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, created_at)
+      select o.id, ${otherEmail}, 'personal', ${text('3 + n % 4')}, ${text('20 + n % 21')},
+             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
+             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], now() - n * interval '1 second'
+      from (select gen_random_uuid() as id from generate_series(1, 49)) as o,
+           generate_series(1, ${Math.ceil(otherTasks / 49)}) as n`.execute(db);
+    const mine = sql`(select id, row_number() over (order by id) as n from tasks where owner_id = ${user.id})`;
+    await sql`
+      insert into progress_logs (task_id, author_id, author_name, progress, message)
+      select t.id, ${user.id}, 'Bench', 30, ${text('6 + n % 10')} from ${mine} as t where n % 3 = 0`.execute(
+      db,
+    );
+    await sql`
+      insert into comments (task_id, author_id, author_email, author_name, content, created_at)
+      select t.id, ${user.id}, ${user.email}, 'Bench', ${text('8 + n % 20 + c')}, now()
+      from ${mine} as t, generate_series(1, 2) as c where n % 5 = 0`.execute(db);
+    await sql`vacuum analyze`.execute(db);
+    await sql`checkpoint`.execute(db);
+    const stats = await sql<{ words: string; mb: string }>`
+      select (select count(*) from search_words)::text as words,
+             ((pg_relation_size('tasks_search_owner') + pg_relation_size('tasks_search_recipient')) / 1048576.0)::numeric(8, 1)::text as mb`.execute(
+      db,
+    );
+    console.log(
+      `Baton gateway at ${server.base}, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'}, node ${process.version}; ` +
+        `${taskCount} tasks for one person, ${taskCount + otherTasks} in all, seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s; ` +
+        `${stats.rows[0]?.words} known words, search GIN indexes ${stats.rows[0]?.mb} MiB`,
+    );
+
+    const pick = (from: number, to: number, count: number) =>
+      Array.from({ length: count }, (_, i) => words[from + Math.floor(((to - from) * i) / count)] as string);
+    const frequent = pick(0, 50, 10);
+    const middling = pick(200, 1_000, 20);
+    const rare = pick(2_000, 5_000, 20);
+    const exact = [...frequent, ...middling, ...rare];
+    const sets: [string, string[]][] = [
+      ['exact words', exact],
+      ['one typo', exact.map(typo)],
+      ['two words', middling.map((w, i) => `${w} ${exact[(i * 7) % exact.length]}`)],
+      ['typing (prefix)', middling.map((w) => w.slice(0, Math.max(3, w.length - 2)))],
+    ];
+    const headers = { authorization: `Bearer ${user.access}` };
+    for (const [label, queries] of sets) {
+      const found = await Promise.all(
+        queries.map(async (q) => {
+          const res = await fetch(`${server.base}/api/search/?q=${encodeURIComponent(q)}`, { headers });
+          if (!res.ok) throw new Error(`${q}: ${res.status}`);
+          return ((await res.json()) as { results: unknown[] }).results.length;
+        }),
+      );
+      const sorted = [...found].sort((a, b) => a - b);
+      console.log(
+        `${label}: ${queries.length} queries (e.g. ${queries.slice(0, 3).join(', ')}); results per query ` +
+          `min ${sorted[0]} median ${percentile(sorted, 50)} max ${sorted.at(-1)}`,
+      );
+      await run(`  GET /api/search/, ${label}`, {
+        url: server.base,
+        headers,
+        requests: queries.map((q) => ({ method: 'GET', path: `/api/search/?q=${encodeURIComponent(q)}` })),
+      });
+      // The same statement in Postgres alone, for the query matching most tasks: its plan and time.
+      const worst = queries[found.indexOf(Math.max(...found))] ?? queries[0] ?? '';
+      const [tsqueries] = (await searchQueries(worst).execute(db)).rows;
+      if (!tsqueries) throw new Error('no queries');
+      const compiled = searchStatement(user.id, tsqueries, 20).compile(db);
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...compiled,
+        sql: `explain (analyze, buffers, format text) ${compiled.sql}`,
+      });
+      // Its scans (which indexes) and times; the whole plan with BENCH_PLAN=1.
+      const lines = plan.rows.map((r) => r['QUERY PLAN']);
+      const shown = process.env.BENCH_PLAN
+        ? lines
+        : lines.filter((line) =>
+            /Scan on (tasks|search)|Index Scan.*tasks_search|Bitmap Index|Seq Scan|Time:/.test(line),
+          );
+      console.log(`  EXPLAIN ANALYZE for "${worst}" (${found[queries.indexOf(worst)]} results):`);
+      console.log(shown.map((line) => `    ${line.trim()}`).join('\n'));
+    }
+  } finally {
+    // On a shared DATABASE_URL, the next run starts afresh.
+    await sql`delete from tasks where owner_email = ${user.email} or owner_email = ${otherEmail}`.execute(db);
+    await db.destroy();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
