@@ -1,6 +1,6 @@
 import { emailPattern, identityMessages, limits } from '@baton/contracts/constants';
 import { Button, Checkbox, NewPasswordField, PasswordField, TextField } from '@baton/ui';
-import { translate, useT } from '@baton/web-platform';
+import { currentLanguage, setLanguage, translate, useT } from '@baton/web-platform';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { identityRoutes } from '../../app/identity';
@@ -43,6 +43,9 @@ export function SignupPage() {
     if (problem) return problem;
     const result = await postPublic(identityRoutes.signup, { ...form, email: form.email.trim() });
     if (!result.ok) return result.error ?? networkFailure;
+    // The language they signed up in is their choice on this device: the first sign-in gives it to the account,
+    // so their mails come in it too (the account's language starts as English).
+    await setLanguage(currentLanguage());
     // Sign-up answers alike whether or not the address had an account, so it starts no session: the person
     // signs in next (SPEC §2), told to look for the confirmation mail.
     const notice =

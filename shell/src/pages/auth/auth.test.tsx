@@ -180,6 +180,8 @@ describe('sign-up', () => {
       confirmPassword: 'correct horse',
     });
     expect(localStorage.getItem('baton.accessToken')).toBeNull();
+    // The language signed up in becomes this device's choice (and, at sign-in, the account's).
+    expect(localStorage.getItem('baton.language')).toBe('en');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(await screen.findByText(identityMessages.signupDone)).toBeVisible();
   });
