@@ -24,7 +24,7 @@ export function PickBox({
       checked={picked}
       onClick={(event: MouseEvent) => event.stopPropagation()}
       // A checkbox's change comes from its click (mouse or Space), which says whether Shift was held.
-      onChange={(event) => onPick((event.nativeEvent as unknown as MouseEvent).shiftKey === true)}
+      onChange={({ nativeEvent }) => onPick('shiftKey' in nativeEvent && nativeEvent.shiftKey === true)}
     />
   );
 }

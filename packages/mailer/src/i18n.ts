@@ -36,11 +36,8 @@ export function defineMailMessages<const E extends Record<string, string>>(
   for (const language of languages)
     mailI18n.addResourceBundle(language, namespace, bundles[language], true, true);
   return (language) => {
-    const t = mailI18n.getFixedT(language, namespace) as unknown as (
-      key: string,
-      options?: Record<string, unknown>,
-    ) => string;
-    return (key, values) => t(key, values);
+    const t = mailI18n.getFixedT(language, namespace);
+    return (key, values) => String(t(key as string, values ?? {}));
   };
 }
 

@@ -74,20 +74,24 @@ export type MessageKey<E> = keyof E extends infer K
     : K & string
   : never;
 export type Translate<E> = (key: MessageKey<E>, values?: Record<string, unknown>) => string;
-/** i18next's own `t` typing checks keys against a global resource type; books check them instead. */
-type LooseT = (key: string, options?: Record<string, unknown>) => string;
+/** i18next's `t` with plain string keys (its own typing checks keys against a global resource type; books do). */
+type TFunctionOf = typeof i18next.t;
+const loose =
+  (t: TFunctionOf) =>
+  (key: string, options?: Record<string, unknown>): string =>
+    String(t(key, options ?? {}));
 
 /** The translate function of a book outside React (a toast, a document title). */
 export function translate<E extends Record<string, string>>(book: MessageBook<E>): Translate<E> {
-  const t = i18next.t as unknown as LooseT;
+  const t = loose(i18next.t);
   return (key, values) => t(key, { ns: book.namespace, ...values });
 }
 
 /** The translate function of a book; the component renders again when the language changes. */
 export function useT<E extends Record<string, string>>(book: MessageBook<E>): Translate<E> {
-  const t = useTranslation(book.namespace).t as unknown as LooseT;
+  const { t } = useTranslation(book.namespace);
   // Stable while the language stays, so it can be a dependency of effects and memos.
-  return useCallback((key, values) => t(key, values), [t]);
+  return useCallback((key, values) => loose(t)(key, values), [t]);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   filterKey,
   filterValueNames,
   splitFilter,
-} from './pages.filter';
+} from './pages-filter.repository';
 import { selectTaskJson, tasksAnswer } from './tasks.repository';
 
 /**
