@@ -6,33 +6,26 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import TaskList from '../list/TaskList';
 import { listHandlers, taskOf } from '../testing';
-import { bulkHandlers } from './testing';
+import { serveBulkList, titledTasks } from './testing';
 import { idsBetween } from './useSelection';
 
 const server = mockServer(http.get('/api/settings/trusted-users/', () => HttpResponse.json([])));
 let tasks: Task[] = [];
 const work = folderOf({ name: 'Work' });
 
+const store = {
+  get: () => tasks,
+  set: (next: Task[]) => {
+    tasks = next;
+  },
+};
+
 /** Four personal tasks, newest first as listed: One, Two, Three, Four; and the bulk routes over them. */
 function serveFour() {
-  tasks = ['One', 'Two', 'Three', 'Four'].map((title, i) =>
-    taskOf({ title, created_at: `2026-11-0${9 - i}T09:00:00.000Z` }),
-  );
-  const bulk = bulkHandlers({
-    get: () => tasks,
-    set: (next) => {
-      tasks = next;
-    },
-  });
-  server.use(
-    ...listHandlers(
-      () => tasks,
-      () => [work],
-    ),
-    ...bulk.handlers,
-  );
-  return bulk;
+  tasks = titledTasks(['One', 'Two', 'Three', 'Four']);
+  return serveBulkList(server, store, [work]);
 }
+
 const idOf = (title: string) => tasks.find((task) => task.title === title)?.id;
 const titles = () =>
   screen

@@ -1,5 +1,7 @@
-import type { BulkRequest, Task } from '@baton/contracts';
+import type { BulkRequest, Folder, Task } from '@baton/contracts';
+import type { mockServer } from '@baton/web-platform/testing/msw';
 import { HttpResponse, http } from 'msw';
+import { listHandlers, taskOf } from '../testing';
 
 let changes = 0;
 
@@ -63,4 +65,17 @@ export function bulkHandlers(store: { get: () => Task[]; set: (tasks: Task[]) =>
     }),
   ];
   return { handlers, requests, changeIds };
+}
+
+type TaskStore = Parameters<typeof bulkHandlers>[0];
+
+/** Personal tasks with these titles, newest first as listed. */
+export const titledTasks = (titles: string[]) =>
+  titles.map((title, i) => taskOf({ title, created_at: `2026-11-0${9 - i}T09:00:00.000Z` }));
+
+/** The list routes over a test's tasks and `folders`, and the bulk routes over the same tasks. */
+export function serveBulkList(server: ReturnType<typeof mockServer>, store: TaskStore, folders: Folder[]) {
+  const bulk = bulkHandlers(store);
+  server.use(...listHandlers(store.get, () => folders), ...bulk.handlers);
+  return bulk;
 }

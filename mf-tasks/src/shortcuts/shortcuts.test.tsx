@@ -5,9 +5,8 @@ import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bulkHandlers } from '../bulk/testing';
+import { serveBulkList, titledTasks } from '../bulk/testing';
 import TaskList from '../list/TaskList';
-import { listHandlers, taskOf } from '../testing';
 import { shortcutList } from './ShortcutHelp';
 import { shortcutBindings } from './useListShortcuts';
 
@@ -15,24 +14,16 @@ const server = mockServer(http.get('/api/settings/trusted-users/', () => HttpRes
 let tasks: Task[] = [];
 const work = folderOf({ name: 'Work' });
 
+const store = {
+  get: () => tasks,
+  set: (next: Task[]) => {
+    tasks = next;
+  },
+};
+
 function serveThree() {
-  tasks = ['Print posters', 'Book the hall', 'Order drinks'].map((title, i) =>
-    taskOf({ title, created_at: `2026-11-0${9 - i}T09:00:00.000Z` }),
-  );
-  const bulk = bulkHandlers({
-    get: () => tasks,
-    set: (next) => {
-      tasks = next;
-    },
-  });
-  server.use(
-    ...listHandlers(
-      () => tasks,
-      () => [work],
-    ),
-    ...bulk.handlers,
-  );
-  return bulk.requests;
+  tasks = titledTasks(['Print posters', 'Book the hall', 'Order drinks']);
+  return serveBulkList(server, store, [work]).requests;
 }
 
 const cardOf = (title: string) => screen.getByRole('article', { name: new RegExp(`^${title}`) });
