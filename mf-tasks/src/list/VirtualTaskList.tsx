@@ -135,7 +135,12 @@ export function VirtualTaskList({
               aria-setsize={Math.max(total, tasks.length)}
               aria-posinset={item.index + 1}
               style={{ transform: `translateY(${item.start - listTop}px)` }}
-              onFocus={() => setFocusedId(task.id)}
+              onFocus={({ target }) => {
+                // Pressing on a card focuses the card itself (it is focusable for j/k): that pins nothing, or a
+                // card dragged far up would stay mounted. Keyboard focus on it, or on a control in it, does.
+                if (target.hasAttribute('data-task-id') && !target.matches(':focus-visible')) return;
+                setFocusedId(task.id);
+              }}
             >
               {card(task)}
             </li>
