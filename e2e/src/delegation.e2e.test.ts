@@ -248,15 +248,23 @@ describe('the delegation loop in the browser', () => {
 
     const first = card(page, 'Water the plants');
     await first.getByText('Repeats weekly on Mon and Thu').waitFor();
+    // The server has the completion before the page reloads (a reload would cancel the request in flight).
+    const completed = page.waitForResponse(
+      (r) => r.url().includes('/completed/') && r.request().method() !== 'GET',
+    );
     await first.getByRole('button', { name: 'Complete' }).click();
+    expect((await completed).ok()).toBe(true);
     // The next occurrence: Thursday 4 March, in Due Now; the completed one in Completed.
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByText(/Loading tasks/).waitFor({ state: 'detached' });
-        const due = card(page, 'Water the plants').getByLabel('Due date');
-        return (await due.count()) === 1 ? due.inputValue() : null;
-      })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText(/Loading tasks/).waitFor({ state: 'detached' });
+          const due = card(page, 'Water the plants').getByLabel('Due date');
+          return (await due.count()) === 1 ? due.inputValue() : null;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
       .toBe('2027-03-04');
     await card(page, 'Water the plants').getByText('Repeats weekly on Mon and Thu').waitFor();
     await page.getByRole('tab', { name: 'Completed (1)' }).click();
