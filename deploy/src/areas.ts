@@ -113,6 +113,15 @@ function report(file: string) {
   console.log(
     `Time per area (sum of its test files' run times):\n${table([['area', 'files', 'tests', 'time'], ...rows])}`,
   );
+  const slowest = [...json.testResults]
+    .sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime))
+    .slice(0, 10)
+    .map((r) => [
+      relative(repoRoot, r.name),
+      String(r.assertionResults.length),
+      seconds(r.endTime - r.startTime),
+    ]);
+  console.log(`\nThe ten slowest test files:\n${table([['file', 'tests', 'time'], ...slowest])}`);
 }
 
 const { values } = parseArgs({ options: { report: { type: 'string' } } });

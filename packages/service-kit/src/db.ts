@@ -53,7 +53,7 @@ export interface KitTables {
   };
 }
 
-const kitMigrations: Record<string, Migration> = {
+export const kitMigrations: Record<string, Migration> = {
   '2026-11-21T00:00_outbox': {
     async up(db) {
       await db.schema

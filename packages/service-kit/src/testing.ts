@@ -73,3 +73,5 @@ export function onEach<DB = any>(
   );
   return Object.fromEntries(subjects.map((subject) => [subject, handle]));
 }
+
+export { migratedTestDatabase } from './test-databases';

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routes } from '@baton/contracts';
 import type { EventBus } from '@baton/service-kit';
-import { databaseServerUrl, dropDatabase, uniqueDatabaseName } from '@baton/test-kit';
+import { databaseServerUrl, dropDatabase } from '@baton/test-kit';
 
 export { eventually } from '@baton/test-kit';
 
+import { migratedTestDatabase } from '@baton/service-kit/testing';
 import type { JWTVerifyGetKey } from 'jose';
 import { createFiles } from './app';
 import { type FilesConfig, filesConfigSchema } from './config';
+import { migrations } from './db/migrations';
 
 /** The public origin of test object URLs (requests go straight to the app, never over a network). */
 export const TEST_PUBLIC_URL = 'http://baton.test';
@@ -23,7 +25,7 @@ export async function startTestFiles(options: {
   keys: JWTVerifyGetKey;
   config?: Partial<Record<keyof FilesConfig, string | number>>;
 }) {
-  const database = uniqueDatabaseName('files');
+  const database = await migratedTestDatabase('files', migrations);
   const dir = await mkdtemp(join(tmpdir(), 'baton-files-'));
   // Without the presign rate unless a test turns it on (quota.test.ts): files upload many files for few people.
   const config = filesConfigSchema.parse({

@@ -1,8 +1,10 @@
 import type { EventBus } from '@baton/service-kit';
+import { migratedTestDatabase } from '@baton/service-kit/testing';
 import { startTestTasks } from '@baton/tasks/testing';
-import { databaseServerUrl, dropDatabase, jsonRequest, uniqueDatabaseName } from '@baton/test-kit';
+import { databaseServerUrl, dropDatabase, jsonRequest } from '@baton/test-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { createFolders } from './app';
+import { migrations } from './db/migrations';
 
 /**
  * folders beside real identity, tasks and files (fresh databases of the test Postgres) on one bus, which
@@ -10,7 +12,7 @@ import { createFolders } from './app';
  */
 export async function startTestFolders(options: { bus?: EventBus } = {}) {
   const t = await startTestTasks({ bus: options.bus });
-  const database = uniqueDatabaseName('folders');
+  const database = await migratedTestDatabase('folders', migrations);
   const folders = await createFolders({
     databaseUrl: databaseServerUrl(),
     database,

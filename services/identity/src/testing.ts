@@ -1,16 +1,11 @@
 import { createMailer } from '@baton/mailer';
 import { type EventBus, InProcessBus, type Logger } from '@baton/service-kit';
-import {
-  databaseServerUrl,
-  dropDatabase,
-  jsonRequest,
-  signUp,
-  startSmtpCapture,
-  uniqueDatabaseName,
-} from '@baton/test-kit';
+import { migratedTestDatabase } from '@baton/service-kit/testing';
+import { databaseServerUrl, dropDatabase, jsonRequest, signUp, startSmtpCapture } from '@baton/test-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { createIdentity, type IdentityOptions } from './app';
 import { type IdentityConfig, identityConfigSchema } from './config';
+import { migrations } from './db/migrations';
 
 /**
  * identity on a fresh database of the test Postgres, a real SMTP capture server and (by default)
@@ -24,7 +19,7 @@ export async function startTestIdentity(
     logger?: Logger;
   } = {},
 ) {
-  const database = uniqueDatabaseName('identity');
+  const database = await migratedTestDatabase('identity', migrations);
   const smtp = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
   const bus = options.bus ?? new InProcessBus();

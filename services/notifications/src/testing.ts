@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventData, EventEnvelope, EventSubject, PushMessage, Task } from '@baton/contracts';
 import { createMailer } from '@baton/mailer';
 import type { EventBus } from '@baton/service-kit';
+import { migratedTestDatabase } from '@baton/service-kit/testing';
 import { eventually, startTestTasks } from '@baton/tasks/testing';
 import {
   databaseServerUrl,
@@ -9,12 +10,12 @@ import {
   jsonRequest,
   type SignedUpUser,
   startSmtpCapture,
-  uniqueDatabaseName,
 } from '@baton/test-kit';
 import { sql } from 'kysely';
 import { createNotifications } from './app';
 import { defaultNotificationsConfig, type NotificationsConfig } from './config';
 import type { NotificationsDb } from './context';
+import { migrations } from './db/migrations';
 import { startLocalPushService } from './push/testing';
 
 /** A task as events carry it. */
@@ -61,7 +62,7 @@ export async function startTestNotifications(
   options: { bus?: EventBus; config?: Partial<NotificationsConfig> } = {},
 ) {
   const t = await startTestTasks({ bus: options.bus });
-  const database = uniqueDatabaseName('notifications');
+  const database = await migratedTestDatabase('notifications', migrations);
   // notifications' own SMTP capture (tasks' accept-link mails go to `smtp`, tasks' own).
   const mailbox = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: mailbox.smtpUrl, from: 'Baton <no-reply@baton.test>' });

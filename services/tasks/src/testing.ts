@@ -3,7 +3,7 @@ import { startTestFiles } from '@baton/files/testing';
 import { startTestIdentity } from '@baton/identity/testing';
 import { createMailer } from '@baton/mailer';
 import { type EventBus, InProcessBus, type Logger, startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
+import { migratedTestDatabase, onEach } from '@baton/service-kit/testing';
 import {
   databaseServerUrl,
   dropDatabase,
@@ -12,12 +12,12 @@ import {
   type SignedUpUser,
   type signUp,
   startSmtpCapture,
-  uniqueDatabaseName,
   uniqueName,
 } from '@baton/test-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { createTasks } from './app';
 import { type TasksConfig, tasksConfigSchema } from './config';
+import { migrations } from './db/migrations';
 
 export { eventually };
 
@@ -36,7 +36,7 @@ export async function startTestTasks(
 ) {
   const bus = options.bus ?? new InProcessBus();
   const id = await startTestIdentity({ bus });
-  const database = uniqueDatabaseName('tasks');
+  const database = await migratedTestDatabase('tasks', migrations);
   const smtp = await startSmtpCapture();
   const mailer = createMailer({ smtpUrl: smtp.smtpUrl, from: 'Baton <no-reply@baton.test>' });
   // Without mail caps unless a test turns them on (mail-caps.test.ts): files send many mails to few people.
