@@ -63,8 +63,9 @@ function buildFrontEnds() {
 async function browserTests() {
   if (filters.length > 0) return [await run('e2e', ['--project', 'e2e', ...extra])];
   if ((await buildFrontEnds()) !== 0) return [1];
-  const built = { ...process.env, E2E_FRONT_ENDS_BUILT: '1' };
-  const { DATABASE_URL: _shared, ...ownPostgres } = built;
+  const built: NodeJS.ProcessEnv = { ...process.env, E2E_FRONT_ENDS_BUILT: '1' };
+  const ownPostgres = { ...built };
+  delete ownPostgres.DATABASE_URL;
   return Promise.all([
     run('e2e-1', ['--project', 'e2e', ...sharedInfraFiles.map((file) => `src/${file}`)], built),
     run(
