@@ -594,7 +594,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Personal tasks: all of them, or with `page` one page (keyset cursor) with the tab counts */
+        /** Personal tasks: all of them (streamed), or with `page` one page (keyset cursor) with the tab counts */
         post: operations["personalTasks"];
         delete?: never;
         options?: never;
@@ -611,7 +611,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assigned tasks, both sides: all of them, or with `page` one page of one side with the tab counts */
+        /** Assigned tasks, both sides: all of them (streamed), or with `page` one page of one side with the tab counts */
         post: operations["assignedTasks"];
         delete?: never;
         options?: never;
@@ -628,7 +628,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invited tasks, both sides: all of them, or with `page` one page of one side with the tab counts */
+        /** Invited tasks, both sides: all of them (streamed), or with `page` one page of one side with the tab counts */
         post: operations["invitedTasks"];
         delete?: never;
         options?: never;
@@ -3143,8 +3143,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -3338,8 +3340,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -3533,8 +3537,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

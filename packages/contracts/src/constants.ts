@@ -19,6 +19,12 @@ export const limits = {
   commentMax: 5_000,
   /** Comments one person may add in a minute, over REST and sockets together. */
   commentsPerMinute: 30,
+  /**
+   * Whole lists (a list route without `page`) one person may ask for in a minute, the three lists together:
+   * a client that syncs all three every 6 seconds stays under it; one that asks in a loop at 10,000 tasks
+   * (0.2-0.4 s of a core each) gets a tenth to a fifth of a core, not all it can take. Pages are not counted.
+   */
+  wholeListsPerMinute: 30,
   /** Tasks per page of a paged list: the default, and the most one request may ask for. */
   pageSize: 50,
   pageSizeMax: 100,
@@ -117,6 +123,9 @@ export const taskMessages = {
   invalidLink: 'Invalid or expired link.',
   pageSize: `Page size must be a whole number from 1 to ${limits.pageSizeMax}.`,
   badCursor: 'This list position is not valid: load the list again.',
+  /** A whole list asked for past `limits.wholeListsPerMinute`, with the wait Retry-After says. */
+  wholeListTooOften: (retryAfterSeconds: number) =>
+    `You asked for your whole list too often: wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}, or ask for it a page at a time.`,
 } as const;
 
 /** Sentences of declining, proposing a date, reassigning and nudging (the server and the dialogs share them). */

@@ -417,9 +417,12 @@ export const routes = {
     path: '/api/tasks/personal/',
     service: 'tasks',
     auth: true,
-    summary: 'Personal tasks: all of them, or with `page` one page (keyset cursor) with the tab counts',
+    summary:
+      'Personal tasks: all of them (streamed), or with `page` one page (keyset cursor) with the tab counts',
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
+    // 403: another person's address in `userEmail`; 429: whole lists asked for too often (pages are not).
+    errors: [403, 429],
   }),
   assignedTasks: route({
     method: 'POST',
@@ -427,9 +430,10 @@ export const routes = {
     service: 'tasks',
     auth: true,
     summary:
-      'Assigned tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
+      'Assigned tasks, both sides: all of them (streamed), or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
+    errors: [403, 429],
   }),
   invitedTasks: route({
     method: 'POST',
@@ -437,9 +441,10 @@ export const routes = {
     service: 'tasks',
     auth: true,
     summary:
-      'Invited tasks, both sides: all of them, or with `page` one page of one side with the tab counts',
+      'Invited tasks, both sides: all of them (streamed), or with `page` one page of one side with the tab counts',
     body: tasks.taskListRequest,
     response: z.union([tasks.taskListResponse, tasks.taskPageResponse]),
+    errors: [403, 429],
   }),
   savePersonalTask: route({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { commentMessages, limits } from '@baton/contracts';
+import { commentMessages, limits, taskMessages } from '@baton/contracts';
 import type { Mailer } from '@baton/mailer';
 import {
   createServiceApp,
@@ -95,6 +95,12 @@ export async function createTasks(options: TasksOptions) {
       'comments',
       config.RATE_LIMITS ? { max: limits.commentsPerMinute, windowMs: 60_000 } : null,
       commentMessages.tooFast,
+    ),
+    wholeListLimit: new RateLimiter(
+      db,
+      'whole-lists',
+      config.RATE_LIMITS ? { max: limits.wholeListsPerMinute, windowMs: 60_000 } : null,
+      taskMessages.wholeListTooOften,
     ),
   };
   const digests = startMailDigests(deps);

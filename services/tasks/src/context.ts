@@ -22,4 +22,6 @@ export interface TasksDeps extends ServiceDeps<TasksTables, TasksConfig> {
   mailCaps: MailCaps;
   /** Comments per person a minute, over REST and sockets alike (both add them through `addComment`). */
   commentLimit: RateLimiter;
+  /** Whole lists (no `page`) per person a minute, the three list routes together. */
+  wholeListLimit: RateLimiter;
 }

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@baton/contracts';
 import { createLogger, NatsBus, startDurableConsumer } from '@baton/service-kit';
-import { onEach } from '@baton/service-kit/testing';
+import { onEach, outboxDrained } from '@baton/service-kit/testing';
 import { readJson, startPrivateNats, uniqueName } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTasks, type TestTasks } from './testing';
@@ -47,6 +47,16 @@ const of = (taskId: string) =>
 
 const form = { title: 'Ship it', dueDate: '2026-12-31', priority: 'Lenient' };
 
+/**
+ * Returns once every event tasks queued so far is on the stream and through the watcher: the outbox has let
+ * them all go, and a task `person` creates after that (on the stream behind them) has been seen.
+ */
+async function caughtUp(person: { access: string }) {
+  await outboxDrained(t.db, 'event', 30_000);
+  const { id } = await readJson(t.post('/create_list', { ...form, title: 'Later' }, person.access));
+  await expect.poll(() => of(id).length, { timeout: 15_000, interval: 50 }).toBe(1);
+}
+
 describe('tasks events on NATS', () => {
   it('every change yields exactly one event, for the owner and the recipient', async () => {
     const [ada, bob] = [await t.person(), await t.person()];
@@ -85,7 +95,7 @@ describe('tasks events on NATS', () => {
     ].map((type) => ({ type, audience: both }));
     await expect.poll(() => of(id).length, { timeout: 15_000, interval: 100 }).toBe(expected.length);
     expect(of(id)).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await caughtUp(ada);
     expect(of(id)).toHaveLength(expected.length);
   });
 
@@ -108,7 +118,7 @@ describe('tasks events on NATS', () => {
     await nats.server.start();
     await expect.poll(() => of(id).length, { timeout: 30_000, interval: 100 }).toBe(1);
     expect(of(id)).toEqual([{ type: 'tasks.task.created', audience: [ada.id] }]);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await caughtUp(ada);
     expect(of(id)).toHaveLength(1);
   }, 60_000);
 });

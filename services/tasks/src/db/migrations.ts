@@ -532,4 +532,90 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bulk_changes_user').on('bulk_changes').column('user_id').execute();
     },
   },
+  // The dashboard (issue 37): its figures kept as tasks change, its two lists as short index walks.
+  '2026-11-30T09:00_tasks_summary_counts': {
+    async up(db: Kysely<any>) {
+      // Each task counts once for each person who sees it: its owner, and its recipient when someone else.
+      // `recipient`: the person is the task's recipient (the invited and assigned figures count only those).
+      // `status`: completed, in_progress (open, progress > 0) or not_started. A person has a dozen rows at most.
+      await sql`
+        create table task_summary_counts (
+          person_id uuid not null,
+          kind text not null,
+          recipient boolean not null,
+          status text not null check (status in ('completed', 'in_progress', 'not_started')),
+          n bigint not null,
+          primary key (person_id, kind, recipient, status)
+        )`.execute(db);
+      const status = `case when completed then 'completed' when progress > 0 then 'in_progress'
+                           else 'not_started' end`;
+      const people = (rows: string, sign: string) => `
+        select owner_id, kind, recipient_id is not distinct from owner_id, ${status}, ${sign}1 from ${rows}
+        union all
+        select recipient_id, kind, true, ${status}, ${sign}1 from ${rows}
+          where recipient_id is not null and recipient_id <> owner_id`;
+      // As task_side_counts' triggers (which fire first: triggers fire in name order): statement-level, one
+      // write per changed count, in key order, so two statements changing the same counts wait instead of
+      // deadlocking. An update that changes no figure (a title, a progress step of a completed task) writes none.
+      for (const [event, parts, transition] of [
+        ['insert', people('new_rows', '+'), 'new table as new_rows'],
+        ['delete', people('old_rows', '-'), 'old table as old_rows'],
+        [
+          'update',
+          `${people('new_rows', '+')} union all ${people('old_rows', '-')}`,
+          'new table as new_rows old table as old_rows',
+        ],
+      ] as const) {
+        await sql
+          .raw(
+            `create function task_summary_counts_${event}() returns trigger language plpgsql as $$
+             begin
+               insert into task_summary_counts (person_id, kind, recipient, status, n)
+               select person_id, kind, recipient, status, sum(d)
+                 from (${parts}) as change (person_id, kind, recipient, status, d)
+                 group by person_id, kind, recipient, status
+                 having sum(d) <> 0
+                 order by person_id, kind, recipient, status
+               on conflict (person_id, kind, recipient, status)
+                 do update set n = task_summary_counts.n + excluded.n;
+               return null;
+             end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger tasks_summary_counts_${event} after ${event} on tasks
+               referencing ${transition} for each statement execute function task_summary_counts_${event}()`,
+          )
+          .execute(db);
+      }
+      // The tasks there are already (the triggers' lock on tasks holds writers back until this commits).
+      await sql
+        .raw(
+          `insert into task_summary_counts (person_id, kind, recipient, status, n)
+           select person_id, kind, recipient, status, sum(d) from (${people('tasks', '+')})
+             as each_person (person_id, kind, recipient, status, d)
+           group by person_id, kind, recipient, status`,
+        )
+        .execute(db);
+      // Recent activity: each side's latest creations or completions, newest first (the summary's expression as
+      // it is: Postgres uses an expression index only for an equal expression in the query).
+      const happened =
+        'case when completed and completed_at is not null then completed_at else created_at end';
+      await sql
+        .raw(`create index tasks_owner_recent on tasks (owner_id, (${happened}) desc, id)`)
+        .execute(db);
+      await sql
+        .raw(
+          `create index tasks_recipient_recent on tasks (recipient_id, (${happened}) desc, id)
+             where recipient_id is not null`,
+        )
+        .execute(db);
+      // Upcoming deadlines: each side's open tasks with a due date, soonest first (only those are indexed).
+      await sql`create index tasks_owner_upcoming on tasks (owner_id, due_date, created_at desc, id)
+                where not completed and due_date is not null`.execute(db);
+      await sql`create index tasks_recipient_upcoming on tasks (recipient_id, due_date, created_at desc, id)
+                where not completed and due_date is not null and recipient_id is not null`.execute(db);
+    },
+  },
 };

@@ -140,6 +140,17 @@ export interface SideCountsTable {
   n: string;
 }
 
+/** The dashboard's figures of one person: tasks of a kind and status they own or receive (kept by triggers). */
+export interface SummaryCountsTable {
+  person_id: string;
+  kind: TaskKind;
+  /** The person is the tasks' recipient (else their owner only). */
+  recipient: boolean;
+  status: 'completed' | 'in_progress' | 'not_started';
+  /** int8: arrives as a string. */
+  n: string;
+}
+
 /** The secret token of a person's calendar feed address. */
 export interface CalendarFeedsTable {
   user_id: string;
@@ -185,6 +196,7 @@ export interface TasksTables {
   folders: FoldersTable;
   tasks: TasksTable;
   task_side_counts: SideCountsTable;
+  task_summary_counts: SummaryCountsTable;
   task_recipients: RecipientsTable;
   accept_tokens: AcceptTokensTable;
   progress_logs: ProgressLogsTable;

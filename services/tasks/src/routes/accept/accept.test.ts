@@ -1,4 +1,5 @@
 import { activateResponse } from '@baton/contracts';
+import { outboxDrained } from '@baton/service-kit/testing';
 import type { SignedUpUser } from '@baton/test-kit';
 import { confirmEmail, readJson, signUp } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +139,8 @@ describe('accept links', () => {
       t.db.selectFrom('trusts').select('owner_id').where('owner_id', '=', bob.id).executeTakeFirst(),
     );
 
+    // Counted once every mail queued so far (the first task's) has gone out.
+    await outboxDrained(t.db, 'mail');
     const mailsBefore = t.smtp.mails.filter((m) => m.to.includes(bob.email)).length;
     const next = await t.post(
       '/send_email/invite_user',
@@ -148,7 +151,8 @@ describe('accept links', () => {
     expect(body.message).toBe(delegateMessages.trusted);
     const list = await readJson(t.post('/get_invited/', { userEmail: bob.email }, bob.access));
     expect(list.tasks).toMatchObject([{ id: body.id, is_accepted: true, is_trusted: true }]);
-    await new Promise((r) => setTimeout(r, 300));
+    // What the second task queued has gone out: a mail to Bob would be in the capture now.
+    await outboxDrained(t.db, 'mail');
     expect(t.smtp.mails.filter((m) => m.to.includes(bob.email))).toHaveLength(mailsBefore);
   });
 });

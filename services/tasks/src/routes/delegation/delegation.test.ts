@@ -6,6 +6,7 @@ import {
   type Task,
   taskWriteResponse,
 } from '@baton/contracts';
+import { outboxDrained } from '@baton/service-kit/testing';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually, recordEvents, type TestTasks, useTestTasks } from '../../testing';
@@ -385,7 +386,8 @@ describe('reassigning', () => {
     const id = await task();
     await ok(reassign(id, ada, dan.email));
     expect(await seen(id, dan)).toMatchObject({ is_accepted: true, is_trusted: true });
-    await new Promise((r) => setTimeout(r, 300));
+    // What the reassignment queued has gone out: a mail to Dan would be in the capture now.
+    await outboxDrained(t.db, 'mail');
     expect(mailsTo(dan.email)).toEqual([]);
   });
 

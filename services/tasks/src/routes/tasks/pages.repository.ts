@@ -133,23 +133,6 @@ function rowsQuery(db: TasksDb, shape: PageShape, v: Record<PageValue, string>) 
 }
 
 /**
- * The query of a whole list, as SPEC §7 has it (no `page`): a personal list is the person's own tasks; a
- * delegated one holds both sides.
- */
-export function wholeListQuery(db: TasksDb, kind: TaskKind, userId: string) {
-  const query = selectTaskJson(db, userId).where('t.kind', '=', kind);
-  return kind === 'personal'
-    ? query.where('t.owner_id', '=', userId)
-    : query.where((eb) => eb.or([eb('t.owner_id', '=', userId), eb('r.user_id', '=', userId)]));
-}
-
-/** A whole list, as the JSON text of a TaskList (its tasks written by Postgres). */
-export async function wholeList(db: TasksDb, kind: TaskKind, userId: string) {
-  const rows = await executePrepared(db, wholeListQuery(db, kind, userId));
-  return tasksAnswer(rows.map((row) => row.task));
-}
-
-/**
  * The query of the tab counts of one side of a list: a few rows of task_side_counts, which triggers on tasks
  * keep (db migration `tasks_side_counts`), instead of counting every task of the side.
  */

@@ -27,10 +27,13 @@ export function taskRoutes(deps: TasksDeps) {
   const { app, mount } = contractRoutes(requireAuth(deps.verifyAccess));
 
   for (const [kind, route] of Object.entries(lists) as [TaskKind, (typeof lists)[TaskKind]][]) {
-    // The answer's JSON text is written by Postgres.
-    mount(route, async ({ body, auth }, c) =>
-      c.body(await listTasks(deps, auth, kind, body), 200, { 'content-type': 'application/json' }),
-    );
+    // A page's JSON text is written by Postgres; a whole list comes streamed, as a Response.
+    mount(route, async ({ body, auth }, c) => {
+      const answer = await listTasks(deps, auth, kind, body);
+      return typeof answer === 'string'
+        ? c.body(answer, 200, { 'content-type': 'application/json' })
+        : answer;
+    });
   }
 
   mount(routes.taskSummary, ({ auth }) => dashboardSummary(deps, auth.userId));

@@ -19,7 +19,7 @@ import { confirmedUser, trusts } from '../../people.repository';
 import { issueAcceptLink } from '../accept/accept.service';
 import { type AttachmentChange, attachmentColumns } from '../attachments/attachments.repository';
 import { endCommentSockets } from '../comments/comments.service';
-import { taskPage, wholeList } from './pages.repository';
+import { taskPage } from './pages.repository';
 import { type CurrentSeries, seriesColumns } from './recurrence';
 import { makeNextOccurrence } from './recurrence.service';
 import {
@@ -37,6 +37,7 @@ import {
   toTask,
   updateTaskRow,
 } from './tasks.repository';
+import { wholeListAnswer } from './whole-list.service';
 
 type TaskForm = z.output<typeof taskForm>;
 type EditSharedForm = z.output<typeof editSharedTaskForm>;
@@ -77,8 +78,8 @@ export const written = (id: string, message: string, invitationSent = false) => 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * SPEC §7: one list per kind, each with both sides of delegated tasks; without `page` the whole list, with
- * it one page. The JSON text of the answer, written by Postgres.
+ * SPEC §7: one list per kind, each with both sides of delegated tasks; with `page` one page, as the JSON text
+ * written by Postgres; without it the whole list, streamed, at most `limits.wholeListsPerMinute` a minute.
  */
 export async function listTasks(
   deps: TasksDeps,
@@ -88,7 +89,9 @@ export async function listTasks(
 ) {
   if (!sameEmail(body.userEmail, me.email))
     throw new HttpError(403, 'forbidden', taskWriteMessages.ownListsOnly);
-  return body.page ? taskPage(deps.db, kind, me.userId, body.page) : wholeList(deps.db, kind, me.userId);
+  if (body.page) return taskPage(deps.db, kind, me.userId, body.page);
+  await deps.wholeListLimit.consume(me.userId);
+  return wholeListAnswer(deps, me, kind);
 }
 
 /** One task as the person sees it; 404 when it is not theirs to see. */

@@ -2,6 +2,7 @@ import type { Task } from '@baton/contracts';
 import type { AuthContext, Logger } from '@baton/service-kit';
 import { stringify } from 'csv-stringify/sync';
 import type { TasksDeps } from '../../context';
+import { streamedBody } from '../../streaming';
 import { batonCsvHeader, batonCsvRow } from './baton-csv';
 import { exportChunk, exportIds, notesOf } from './export.repository';
 
@@ -59,44 +60,30 @@ const fileName = (extension: string) => `baton-tasks-${new Date().toISOString().
  */
 export async function exportTasks(deps: TasksDeps, me: AuthContext, format: ExportFormat) {
   const ids = await exportIds(deps.db, me.userId);
-  const encoder = new TextEncoder();
-  let next = 0;
-  let started = false;
-  let written = false;
-  const stream = new ReadableStream<Uint8Array>({
-    // Each pull writes something (or ends the file): a pull that wrote nothing would never be called again.
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(format.head()));
-          return;
-        }
-        while (next < ids.length) {
-          const chunk = ids.slice(next, next + chunkSize);
-          next += chunkSize;
-          const tasks = await exportChunk(deps.db, me.userId, chunk);
-          // A chunk whose tasks were all deleted meanwhile writes nothing (and no stray comma).
-          if (tasks.length === 0) continue;
-          controller.enqueue(encoder.encode(await format.chunk(deps, tasks, !written)));
-          written = true;
-          return;
-        }
-        if (format.tail) controller.enqueue(encoder.encode(format.tail));
-        controller.close();
-      } catch (error) {
-        failed(deps.logger, me, error);
-        controller.error(error);
-      }
-    },
+  const body = await streamedBody(exportText(deps, me, format, ids), {
+    failed: (error) => failed(deps.logger, me, error),
   });
-  return new Response(stream, {
+  return new Response(body, {
     headers: {
       'Content-Type': format.contentType,
       'Content-Disposition': `attachment; filename="${fileName(format.extension)}"`,
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** The file's text: its beginning, the tasks of `ids` a chunk at a time, its end. */
+async function* exportText(deps: TasksDeps, me: AuthContext, format: ExportFormat, ids: string[]) {
+  yield format.head();
+  let written = false;
+  for (let next = 0; next < ids.length; next += chunkSize) {
+    const tasks = await exportChunk(deps.db, me.userId, ids.slice(next, next + chunkSize));
+    // A chunk whose tasks were all deleted meanwhile writes nothing (and no stray comma).
+    if (tasks.length === 0) continue;
+    yield await format.chunk(deps, tasks, !written);
+    written = true;
+  }
+  if (format.tail) yield format.tail;
 }
 
 /** The answer's status is sent already: the client sees a cut download, the log says why. */
