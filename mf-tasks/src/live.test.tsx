@@ -3,7 +3,7 @@ import { FakeWebSocket, folderOf, renderWithPlatform } from '@baton/web-platform
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import TaskList from './list/TaskList';
 import { asLiveTaskMessage } from './live';
 import { listHandlers, taskOf } from './testing';
@@ -86,8 +86,16 @@ describe('live task events on the list (SPEC §4)', () => {
     });
     expect(card('Quarterly report')).toBeInTheDocument();
     tasks = [{ ...task, title: 'Changed while away' }];
-    act(() => socket.drop());
-    await act(() => new Promise((r) => setTimeout(r, 1_100)));
+    // The reconnect comes 1 s after the drop: the clock is moved past it rather than waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const sockets = FakeWebSocket.all.length;
+    try {
+      act(() => socket.drop());
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(FakeWebSocket.all, 'a new socket').toHaveLength(sockets + 1);
     act(() => FakeWebSocket.latest().open());
     expect(await screen.findByRole('heading', { name: 'Changed while away' })).toBeInTheDocument();
   });

@@ -329,8 +329,16 @@ describe('live folders', () => {
     act(() => socket.receive({ type: 'progress_update', task_id: 'x', progress: 5 }));
     const first = fake.state.folders[0];
     if (first) first.name = 'Renamed while away';
-    act(() => socket.drop());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
+    // The reconnect comes 1 s after the drop: the clock is moved past it rather than waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const sockets = FakeWebSocket.all.length;
+    try {
+      act(() => socket.drop());
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(FakeWebSocket.all, 'a new socket').toHaveLength(sockets + 1);
     act(() => FakeWebSocket.latest().open());
     expect(await screen.findByRole('button', { name: /^Renamed while away/ })).toBeInTheDocument();
     expect(fake.calls.lists.length).toBe(gets + 1);

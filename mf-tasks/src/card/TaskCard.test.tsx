@@ -364,14 +364,20 @@ describe('compact cards (the default) and comfortable ones', () => {
     await user.click(within(card).getByRole('button', { name: 'Update progress' }));
     const slider = within(card).getByRole('slider', { name: 'Progress' });
     expect(slider).toHaveFocus();
-    fireEvent.change(slider, { target: { value: '55' } });
-    await user.keyboard('{Escape}');
-    expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
-    expect(within(card).getByText('40% · Half way')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Update progress' })).toHaveFocus();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(writes).toEqual([]);
+    // The clock the slider's 550 ms rest is timed on: moved past it below instead of waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.change(slider, { target: { value: '55' } });
+      await user.keyboard('{Escape}');
+      expect(within(card).queryByRole('slider')).not.toBeInTheDocument();
+      expect(within(card).getByText('40% · Half way')).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Update progress' })).toHaveFocus();
+      act(() => vi.advanceTimersByTime(600));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(writes).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('compact: Done closes the slider and asks about a new value at once', async () => {

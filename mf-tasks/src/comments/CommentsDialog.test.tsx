@@ -3,7 +3,7 @@ import { FakeWebSocket, renderWithPlatform, testUser } from '@baton/web-platform
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import TaskList from '../list/TaskList';
 import { chooseCardAction, listHandlers, taskOf } from '../testing';
 import { CommentsDialog } from './CommentsDialog';
@@ -174,14 +174,20 @@ describe('the comments panel (SPEC §2, §4)', () => {
     act(() => socket.open());
     const newest = commentOf();
     act(() => socket.receive({ comment: newest }));
-    act(() => socket.drop());
-    expect(screen.getByText('Disconnected')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Connection error');
-    expect(input()).toBeDisabled();
-    await act(() => new Promise((r) => setTimeout(r, commentReconnectMs - 200)));
-    expect(FakeWebSocket.all).toHaveLength(1);
-    await act(() => new Promise((r) => setTimeout(r, 400)));
-    expect(FakeWebSocket.all).toHaveLength(2);
+    // The reconnect's 3 s are counted on a fake clock, moved on below rather than waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => socket.drop());
+      expect(screen.getByText('Disconnected')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Connection error');
+      expect(input()).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(commentReconnectMs - 200));
+      expect(FakeWebSocket.all).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(FakeWebSocket.all).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
     const again = FakeWebSocket.latest();
     expect(again.url).toBe(`ws://localhost:3000/ws/comments/${task.id}/?after=${newest.id}`);
     act(() => again.open());
@@ -193,10 +199,15 @@ describe('the comments panel (SPEC §2, §4)', () => {
     threadRoute(() => []);
     const { socket } = await openPanel();
     act(() => socket.open());
-    act(() => socket.drop(4004));
-    expect(screen.getByText('This task no longer exists.')).toBeInTheDocument();
-    await act(() => new Promise((r) => setTimeout(r, commentReconnectMs + 200)));
-    expect(FakeWebSocket.all).toHaveLength(1);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => socket.drop(4004));
+      expect(screen.getByText('This task no longer exists.')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(commentReconnectMs + 200));
+      expect(FakeWebSocket.all).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows a socket error frame, and who else has the thread open', async () => {

@@ -23,9 +23,11 @@ export interface DurableConsumerOptions<DB extends KitTables> {
   afterCommit?: () => void;
   /** How often to look for dead letters to replay (tests shorten it). */
   replayPollMs?: number;
+  /** The wait before a failed event's attempt `attempt` + 1 (default: doubling from 400 ms; tests shorten it). */
+  redeliveryDelayMs?: (attempt: number) => number;
 }
 
-const redeliveryDelayMs = (attempt: number) => Math.min(30_000, 200 * 2 ** attempt);
+const defaultRedeliveryDelayMs = (attempt: number) => Math.min(30_000, 200 * 2 ** attempt);
 /** How often a consumer looks for dead letters an operator asked to replay (deploy/src/dead-letters.ts). */
 const replayPollMs = 5_000;
 
@@ -43,6 +45,7 @@ export async function startDurableConsumer<DB extends KitTables>(
   options: DurableConsumerOptions<DB>,
 ): Promise<Subscription> {
   const maxDeliver = options.spec.maxDeliver ?? 5;
+  const redeliveryDelayMs = options.redeliveryDelayMs ?? defaultRedeliveryDelayMs;
   const { logger } = options;
   const consumer = options.spec.durable;
   const db = kitTables(options.db);

@@ -91,8 +91,10 @@ describe.each([
     const event = envelope();
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
-    await expect.poll(() => seen.filter((id) => id === event.id).length).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    // A later message arrives after both: once it is seen, a stored second copy would have been seen too.
+    const later = envelope();
+    await bus.publish('identity.user.deleted', later, { msgId: later.id });
+    await expect.poll(() => seen.includes(later.id)).toBe(true);
     expect(seen.filter((id) => id === event.id)).toHaveLength(1);
     await sub.stop();
   });
@@ -113,8 +115,10 @@ describe.each([
     // Two different message ids, one event id: a republish after a crash looks like this.
     await bus.publish('identity.user.deleted', event, { msgId: randomUUID() });
     await bus.publish('identity.user.deleted', event, { msgId: randomUUID() });
-    await expect.poll(() => handled.filter((id) => id === event.id).length).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Handled in order: once a later event is handled, the second copy has been through the consumer too.
+    const later = envelope();
+    await bus.publish('identity.user.deleted', later, { msgId: later.id });
+    await expect.poll(() => handled.includes(later.id)).toBe(true);
     expect(handled.filter((id) => id === event.id)).toHaveLength(1);
     const rows = await db
       .selectFrom('kit_processed_events')
@@ -128,10 +132,13 @@ describe.each([
   it('a failing handler is retried at most maxDeliver times, and its writes are rolled back', async () => {
     let attempts = 0;
     const durable = uniqueName('failing');
+    // Redelivered 50 ms after each failure (400 ms doubling by default), so a fourth attempt would come soon.
+    const retryMs = 50;
     const sub = await startDurableConsumer({
       bus,
       db,
       logger,
+      redeliveryDelayMs: () => retryMs,
       spec: { durable, stream: 'IDENTITY', maxDeliver: 3 },
       handlers: onEach(['identity.user.deleted'], async (event) => {
         if (event.data && (event.data as { email: string }).email !== 'poison@example.com') return;
@@ -142,7 +149,7 @@ describe.each([
     const event = { ...envelope(), data: { userId: randomUUID(), email: 'poison@example.com' } };
     await bus.publish('identity.user.deleted', event, { msgId: event.id });
     await expect.poll(() => attempts, { timeout: 15_000 }).toBe(3);
-    await new Promise((r) => setTimeout(r, 2_500));
+    await new Promise((r) => setTimeout(r, 10 * retryMs));
     expect(attempts).toBe(3);
     const processed = await db
       .selectFrom('kit_processed_events')
@@ -162,6 +169,7 @@ describe.each([
       db,
       logger,
       replayPollMs: 100,
+      redeliveryDelayMs: () => 50,
       spec: { durable, stream: 'IDENTITY', maxDeliver: 2 },
       handlers: onEach(['identity.user.deleted'], async (event) => {
         if ((event.data as { email: string }).email !== 'later@example.com') return;

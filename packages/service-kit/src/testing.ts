@@ -1,7 +1,8 @@
 import { type EventEnvelope, type EventSubject, eventPayloads } from '@baton/contracts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type EventBus, subjectMatches } from './bus';
 import type { EventHandlers } from './consumer';
+import { type KitTables, kitTables } from './db';
 import { createLogger } from './logger';
 import { depthMessage, surrogateMessage } from './validate';
 
@@ -72,6 +73,31 @@ export function onEach<DB = any>(
     filters.some((filter) => subjectMatches(filter, subject)),
   );
   return Object.fromEntries(subjects.map((subject) => [subject, handle]));
+}
+
+/**
+ * Resolves once `db`'s outbox holds no row for `destination` that is still to go out: every one queued so far was
+ * handed to the broker or the SMTP server (a mail is in the capture by then). For tests that check something was
+ * *not* sent: wait for this instead of a while, then look.
+ */
+export async function outboxDrained<T extends KitTables>(
+  db: Kysely<T>,
+  destination: KitTables['kit_outbox']['destination'],
+  timeoutMs = 10_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await kitTables(db)
+      .selectFrom('kit_outbox')
+      .select('id')
+      .where('destination', '=', destination)
+      .where('published_at', 'is', null)
+      .limit(1)
+      .execute();
+    if (left.length === 0) return;
+    if (Date.now() > until) throw new Error(`the outbox still holds a ${destination} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export { migratedTestDatabase } from './test-databases';

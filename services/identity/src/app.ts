@@ -16,6 +16,7 @@ import { defaultIdentityConfig, type IdentityConfig } from './config';
 import type { IdentityDeps } from './context';
 import { migrations } from './db/migrations';
 import type { IdentityTables } from './db/schema';
+import { type PasswordCost, passwordHasher } from './passwords';
 import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { reannounceRevocations } from './routes/auth/sessions.service';
@@ -84,6 +85,8 @@ export interface IdentityOptions {
   /** Database name; tests pass a unique one. */
   database?: string;
   rateLimits?: Partial<typeof rateLimitRules>;
+  /** argon2id's cost: OWASP's minimum unless given (tests lower it; see `startTestIdentity`). */
+  passwordCost?: PasswordCost;
 }
 
 /** Opens identity's database, loads its keys, starts its outbox relay and builds its app. */
@@ -123,6 +126,7 @@ export async function createIdentity(options: IdentityOptions) {
     write: core.write,
     limits: createLimits(db, config.RATE_LIMITS, options.rateLimits),
     mailCaps: new MailCaps(db, config.RATE_LIMITS),
+    passwords: passwordHasher(options.passwordCost),
   };
   return { app: createIdentityApp(deps, core.readiness), deps, relay: core.relay, close: core.close };
 }

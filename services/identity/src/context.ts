@@ -1,6 +1,7 @@
 import type { Database, MailCaps, RateLimiter, ServiceDeps, ServiceTrx } from '@baton/service-kit';
 import type { IdentityConfig } from './config';
 import type { IdentityTables } from './db/schema';
+import type { PasswordHasher } from './passwords';
 import type { SigningKeys } from './routes/keys/keys.service';
 
 export type IdentityDb = Database<IdentityTables>;
@@ -27,6 +28,8 @@ export interface IdentityDeps extends ServiceDeps<IdentityTables, IdentityConfig
     | 'accountMail',
     RateLimiter
   >;
+  /** Hashes and checks passwords (argon2id at OWASP's cost outside tests). */
+  passwords: PasswordHasher;
   /** Caps on the invitations one person sends, and one address receives. */
   mailCaps: MailCaps;
 }

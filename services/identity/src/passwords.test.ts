@@ -1,13 +1,15 @@
 import { identityMessages as m } from '@baton/contracts';
 import { passwordVerdict } from '@baton/contracts/password-strength';
 import { describe, expect, it } from 'vitest';
-import { hashNewPassword, verifyPassword } from './passwords';
+import { owaspPasswordCost, passwordHasher, verifyPassword } from './passwords';
+import { testPasswordCost } from './testing';
 
 const ada = ['ada@example.com', 'Ada', 'Lovelace'];
+const cheap = passwordHasher(testPasswordCost);
 
 /** What the server does with a new password: accepts it (a hash) or refuses it as too weak. */
 const serverAccepts = (password: string, personal: string[]) =>
-  hashNewPassword(password, personal).then(
+  cheap.hashNew(password, personal).then(
     () => true,
     (error: Error) => {
       expect(error.message).toBe(m.passwordTooWeak);
@@ -31,10 +33,19 @@ describe('the strength rule the forms show live is the one the server applies', 
     expect(await serverAccepts(password, personal)).toBe(ok);
   });
 
-  it('hashes an accepted password with argon2id, verifiable', async () => {
-    const hash = await hashNewPassword('correct-horse-battery-staple-91', []);
-    expect(hash).toMatch(/^\$argon2id\$/);
+  it("hashes an accepted password with argon2id at OWASP's minimum cost unless told otherwise, verifiable", async () => {
+    expect(owaspPasswordCost).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const hash = await passwordHasher().hashNew('correct-horse-battery-staple-91', []);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, 'correct-horse-battery-staple-91')).toBe(true);
     expect(await verifyPassword(hash, 'correct-horse-battery-staple-92')).toBe(false);
+  });
+
+  it("verifies a hash of any cost, and fakes an unknown account's hash at its own cost", async () => {
+    const hash = await cheap.hashNew('correct-horse-battery-staple-91', []);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    expect(await passwordHasher().verify(hash, 'correct-horse-battery-staple-91')).toBe(true);
+    expect(await cheap.dummy()).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    expect(await passwordHasher().dummy()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });

@@ -6,10 +6,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { createIdentity, type IdentityOptions } from './app';
 import { type IdentityConfig, identityConfigSchema } from './config';
 import { migrations } from './db/migrations';
+import type { PasswordCost } from './passwords';
+
+/**
+ * argon2id at 256 KiB and one pass: well under a millisecond where OWASP's cost takes 20 ms or more of a core.
+ * Tests sign up and in thousands of people; those that time the hashing or check its parameters ask for
+ * `owaspPasswordCost`.
+ */
+export const testPasswordCost: PasswordCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 
 /**
  * identity on a fresh database of the test Postgres, a real SMTP capture server and (by default)
- * the in-process bus. `request` calls the app without a port.
+ * the in-process bus, hashing passwords at `testPasswordCost` unless told otherwise. `request` calls the app without a port.
  */
 export async function startTestIdentity(
   options: {
@@ -17,6 +25,8 @@ export async function startTestIdentity(
     config?: Partial<IdentityConfig>;
     rateLimits?: IdentityOptions['rateLimits'];
     logger?: Logger;
+    /** `testPasswordCost` unless given. */
+    passwordCost?: PasswordCost;
   } = {},
 ) {
   const database = await migratedTestDatabase('identity', migrations);
@@ -35,6 +45,7 @@ export async function startTestIdentity(
     config,
     rateLimits: options.rateLimits,
     logger: options.logger,
+    passwordCost: options.passwordCost ?? testPasswordCost,
   });
   const request = (path: string, init?: RequestInit) => identity.app.request(path, init);
   const call = (method: string, path: string, token?: string, body?: unknown) =>

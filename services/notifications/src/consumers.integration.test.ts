@@ -1,4 +1,5 @@
 import { createLogger, NatsBus } from '@baton/service-kit';
+import { outboxDrained } from '@baton/service-kit/testing';
 import { eventually } from '@baton/tasks/testing';
 import { accountDeletion, readJson, type SignedUpUser, startPrivateNats } from '@baton/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,21 @@ const form = {
   priority: 'Moderate',
 };
 
-/** Waits until `user` has `count` notifications, then checks that none more arrive for a moment. */
+/**
+ * Returns once notifications has handled every task event so far: tasks' outbox has let them all go, and an
+ * event on the stream behind them (telling a stranger their folders changed) has been handled.
+ */
+async function caughtUp() {
+  await outboxDrained(t.tasks.deps.db, 'event');
+  await t.handled(
+    eventOf('tasks.folders.changed', { actorId: null, audience: [crypto.randomUUID()], data: {} }),
+  );
+}
+
+/** Waits until `user` has `count` notifications and every event so far is handled: a further one would be here. */
 async function settled(user: SignedUpUser, count: number) {
   await eventually(async () => (await t.storedFor(user.id)).length >= count);
-  await new Promise((r) => setTimeout(r, 300));
+  await caughtUp();
   return t.storedFor(user.id);
 }
 
@@ -220,7 +232,7 @@ describe('task events become notifications for everyone concerned except the act
     const before = (await t.storedFor(ana.id)).length;
     const { id } = await ok(t.post('/create_list', form, ana.access));
     await ok(t.post(`/completed/${id}`, { completed: true }, ana.access));
-    await new Promise((r) => setTimeout(r, 300));
+    await caughtUp();
     expect(await t.storedFor(ana.id)).toHaveLength(before);
   });
 });

@@ -105,6 +105,8 @@ const german: { [A in keyof ContractSentences]: German<ContractSentences[A]> } =
     invalidLink: 'Ungültiger oder abgelaufener Link.',
     pageSize: `Die Seitengröße muss eine ganze Zahl von 1 bis ${limits.pageSizeMax} sein.`,
     badCursor: 'Diese Listenposition ist ungültig: Lade die Liste neu.',
+    wholeListTooOften: (seconds) =>
+      `Du hast deine ganze Liste zu oft abgerufen: Warte ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} oder ruf sie seitenweise ab.`,
   },
   delegation: {
     reasonRequired: 'Bitte sag, warum du ablehnst (1 bis 200 Zeichen).',

@@ -1,7 +1,6 @@
 import { identityMessages as m } from '@baton/contracts';
 import { type AuthContext, badRequest, enqueueEvent } from '@baton/service-kit';
 import type { IdentityDeps } from '../../context';
-import { verifyPassword } from '../../passwords';
 import { revokeSessions } from '../auth/sessions.service';
 import { takeInvitations } from '../trusted/trusted.repository';
 import { deleteUser, findUserById } from './account.repository';
@@ -16,7 +15,7 @@ export async function deleteAccount(
   const { userId, email } = auth;
   // The password as login checks it: an open session alone (a borrowed device) cannot erase the account.
   const user = await findUserById(deps.db, userId);
-  if (!user || !(await verifyPassword(user.password_hash, password))) {
+  if (!user || !(await deps.passwords.verify(user.password_hash, password))) {
     throw badRequest(m.deleteWrongPassword);
   }
   await deps.write(async (trx) => {

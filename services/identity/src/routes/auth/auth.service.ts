@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import type { IdentityDeps } from '../../context';
 import { accountExistsMail } from '../../mails';
 import { authenticate } from '../../middleware';
-import { dummyHash, hashNewPassword, verifyPassword } from '../../passwords';
 import {
   findUserByEmail,
   findUserById,
@@ -40,7 +39,10 @@ export async function signIn(
   await checkSignIn(deps, email, from);
   const user = await findUserByEmail(deps.db, email);
   // Same work, status and body whether the e-mail is unknown or the password wrong.
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+  const ok = await deps.passwords.verify(
+    user?.password_hash ?? (await deps.passwords.dummy()),
+    body.password,
+  );
   if (!user || !ok) {
     await signInFailed(deps, email, from);
     throw new HttpError(401, 'unauthorized', m.invalidCredentials);
@@ -68,7 +70,11 @@ export async function signUp(
   language: Language,
 ) {
   // Hashed for a taken address too, so that both answers take as long.
-  const passwordHash = await hashNewPassword(body.password, [body.email, body.firstname, body.lastname]);
+  const passwordHash = await deps.passwords.hashNew(body.password, [
+    body.email,
+    body.firstname,
+    body.lastname,
+  ]);
   const created = await deps.write(async (trx) => {
     const user = await insertUser(trx, {
       email: body.email,

@@ -10,7 +10,6 @@ import { type AuthContext, badRequest, enqueueMail } from '@baton/service-kit';
 import type { z } from 'zod';
 import type { IdentityDeps } from '../../context';
 import { resetMail } from '../../mails';
-import { hashNewPassword, verifyPassword } from '../../passwords';
 import { randomSecret, sha256 } from '../../secrets';
 import { findUserByEmail, findUserById, setPassword } from '../account/account.repository';
 import { revokeSessions } from '../auth/sessions.service';
@@ -49,7 +48,7 @@ export async function confirmReset(deps: IdentityDeps, body: z.output<typeof pas
   // The link is checked before the (deliberately slow) hash: a bad link costs an index lookup.
   const userId = await resetLinkOwner(deps, body);
   const person = await findUserById(deps.db, userId);
-  const passwordHash = await hashNewPassword(body.newPassword, personalWords(person));
+  const passwordHash = await deps.passwords.hashNew(body.newPassword, personalWords(person));
   const done = await deps.write(async (trx) => {
     const claimed = await claimResetLink(trx, body.uid, sha256(body.token));
     if (!claimed) return false;
@@ -69,10 +68,10 @@ export async function changePassword(
   body: z.output<typeof changePasswordRequest>,
 ) {
   const user = await findUserById(deps.db, auth.userId);
-  if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
+  if (!user || !(await deps.passwords.verify(user.password_hash, body.currentPassword))) {
     throw badRequest(m.changeWrongCurrent);
   }
-  const passwordHash = await hashNewPassword(body.newPassword, personalWords(user));
+  const passwordHash = await deps.passwords.hashNew(body.newPassword, personalWords(user));
   await deps.write(async (trx) => {
     await setPassword(trx, user.id, passwordHash);
     // Every other device signs in again; this one stays signed in.
