@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { root, run } from './harness';
+import { root, run, runAtRate } from './harness';
 
 /**
  * What the framework and the gateway cost: identity's `GET /api/token/check/` (verify the token, check
  * the session, read the user: two queries) served three ways by one child process, loaded from this one:
  * the same work on bare `node:http`, identity's Hono app, and the gateway in front of that app over HTTP.
- * Prints each one's requests per second and p50/p99, and the ratios.
+ * Prints each one's requests per second and p50/p99, and the ratios; then the service and the gateway at
+ * half the service's rate, on schedule (open loop), and the p99 the gateway adds there.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:gateway-cost -w bench
  */
@@ -18,8 +19,11 @@ const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'bench/src/
 });
 
 async function main() {
+  // The servers' line among the log lines on the child's stdout (an outbox retrying a stale row, say).
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (text) => {
+      if (text.startsWith('{"bare":')) resolve(text);
+    });
     child.once('exit', (code) => reject(new Error(`the servers exited (${code})`)));
   });
   const servers = JSON.parse(line) as { bare: string; service: string; gateway: string; token: string };
@@ -36,6 +40,15 @@ async function main() {
     `throughput ratios: Hono service / bare ${ratio(rates.service, rates.bare)}, ` +
       `gateway / Hono service ${ratio(rates.gateway, rates.service)}, gateway / bare ${ratio(rates.gateway, rates.bare)}`,
   );
+  // What a person pays at a load the service carries easily: the added p99, not the saturated throughput.
+  const half = Math.max(1, Math.floor(rates.service / 2));
+  const alone = await runAtRate(
+    'Hono service, half load',
+    { url: `${servers.service}${path}`, headers },
+    half,
+  );
+  const behind = await runAtRate('gateway, half load', { url: `${servers.gateway}${path}`, headers }, half);
+  console.log(`added p99 at half load: ${(behind.p99 - alone.p99).toFixed(1)} ms`);
 }
 
 main()

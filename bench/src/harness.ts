@@ -139,7 +139,10 @@ export function scheduleLine(title: string, rate: number, times: number[], what:
   );
 }
 
-/** Requests sent `onSchedule`, over up to `connections` kept-alive sockets; prints one line of figures. */
+/**
+ * Requests sent `onSchedule`, over up to `connections` kept-alive sockets; prints one line of figures and
+ * resolves with its p50 and p99 (ms).
+ */
 export async function runAtRate(
   title: string,
   options: { url: string; method?: string; headers?: Record<string, string>; body?: string },
@@ -167,6 +170,7 @@ export async function runAtRate(
     times,
     `${times.length} requests on schedule, ${failed} failed; up to ${connections} connections, ${seconds} s`,
   );
+  return { p50: percentile(times, 50), p99: percentile(times, 99), failed };
 }
 
 /** Signs a new person up and in through the gateway at `base`; returns their access token. */

@@ -1,3 +1,4 @@
+import { defaultSocketLimits } from '@baton/gateway';
 import { jsonRequest, readJson } from '@baton/test-kit';
 import { connect, holdSockets, onTopologies, person, summary, waitUntil } from './live';
 
@@ -15,7 +16,10 @@ import { connect, holdSockets, onTopologies, person, summary, waitUntil } from '
  */
 const comments = Number(process.env.BENCH_COMMENTS ?? 200);
 const socketCount = Number(process.env.BENCH_COMMENT_SOCKETS ?? 5_000);
-const socketUsers = Number(process.env.BENCH_SOCKET_USERS ?? 100);
+// Enough people that none passes the gateway's cap on one person's sockets (a 429 past it).
+const socketUsers = Number(
+  process.env.BENCH_SOCKET_USERS ?? Math.ceil(socketCount / defaultSocketLimits.socketsPerPerson),
+);
 
 type Person = Awaited<ReturnType<typeof person>>;
 const form = { title: 'Benchmark', description: '', dueDate: '2026-12-24', priority: 'Moderate' };
@@ -34,7 +38,7 @@ async function delegate(base: string, owner: Person, to: string, wantAccount: bo
 }
 
 async function latency(a: string, b: string) {
-  const [ana, ben] = [await person(a), await person(b)];
+  const [ana, ben] = [await person(a), await person(b, { confirmed: true })];
   const id = await delegate(a, ana, ben.email, true);
   const accept = { task_id: id, user_email: ben.email, trusted: false, role: 'assign' };
   const accepted = await fetch(`${b}/accept_task`, jsonRequest('POST', accept, ben.access));

@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverNodeArgs } from '@baton/deploy/node-flags';
-import { freePort, jsonRequest, makeUser, readJson } from '@baton/test-kit';
+import { confirmEmail, freePort, jsonRequest, makeUser, readJson, startSmtpCapture } from '@baton/test-kit';
 import WebSocket from 'ws';
+import { garbageCollector } from './collect-garbage';
 import { root } from './harness';
 
 /**
@@ -12,6 +13,14 @@ import { root } from './harness';
  * the distributed topology (`npm run start:distributed` over DATABASE_URL and NATS), people, sockets,
  * the resident memory of the process on a port, and percentiles.
  */
+
+/** The app's mails (SMTP_URL of either topology): people who receive tasks confirm their address from them. */
+let mails: ReturnType<typeof startSmtpCapture> | undefined;
+const mailCatcher = () => {
+  mails ??= startSmtpCapture();
+  return mails;
+};
+
 async function waitFor(url: string) {
   for (let i = 0; i < 600; i++) {
     if (
@@ -46,6 +55,7 @@ export async function startDistributed() {
         TASKS_PORT: String(ports.tasks),
         NOTIFICATIONS_PORT: String(ports.notifications),
         PUBLIC_URL: `http://127.0.0.1:${ports.gateways[0]}`,
+        SMTP_URL: (await mailCatcher()).smtpUrl,
         RATE_LIMITS: 'false',
         LOG_LEVEL: 'warn',
       },
@@ -74,9 +84,8 @@ export async function startSingle() {
     PORT: String(port),
     BATON_DATA_DIR: dataDir,
     BATON_PG_PORT: String(await freePort()),
-    MAIL_CATCHER_SMTP_PORT: String(await freePort()),
-    MAIL_CATCHER_WEB_PORT: String(await freePort()),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: (await mailCatcher()).smtpUrl,
     RATE_LIMITS: 'false',
     LOG_LEVEL: 'warn',
   };
@@ -111,9 +120,15 @@ export const rssMiB = (pid: number) => {
   return kb / 1024;
 };
 
-export async function person(base: string) {
+/**
+ * A new person, signed in. `confirmed`: their address confirmed from the mailed link, as one whose tasks
+ * reach them must (a task sent to an unconfirmed address waits, as for no account).
+ */
+export async function person(base: string, options: { confirmed?: boolean } = {}) {
   const user = makeUser();
   await fetch(`${base}/user_signup/`, jsonRequest('POST', { ...user, confirmPassword: user.password }));
+  if (options.confirmed)
+    await confirmEmail((path, init) => fetch(`${base}${path}`, init), await mailCatcher(), user.email);
   const login = await readJson(
     fetch(`${base}/login/`, jsonRequest('POST', { email: user.email, password: user.password })),
   );
@@ -150,11 +165,16 @@ export const summary = (label: string, values: number[]) => {
 
 /**
  * Opens `count` sockets on the gateway at `port`, 100 at a time (`open(i)` opens the i-th), holds them for
- * 5 s and returns them with the handshakes per second and that process's resident memory before and after.
+ * 5 s and returns them with the handshakes per second and that process's resident memory: before (after a full
+ * garbage collection in it), after the 5 s, and after another full collection. The first figure per socket
+ * carries whatever garbage the handshakes left for the next collection, and varies from run to run; the second is
+ * what the gateway keeps for each idle socket (bench/README.md, "The gateway's sockets").
  */
 export async function holdSockets(port: number, count: number, open: (i: number) => Promise<WebSocket>) {
   const pid = pidOn(port);
+  const collector = await garbageCollector(pid);
   await new Promise((r) => setTimeout(r, 2_000));
+  await collector?.collect();
   const before = rssMiB(pid);
   const sockets: WebSocket[] = [];
   const started = performance.now();
@@ -166,7 +186,16 @@ export async function holdSockets(port: number, count: number, open: (i: number)
   const perSecond = sockets.length / ((performance.now() - started) / 1000);
   await new Promise((r) => setTimeout(r, 5_000));
   const after = rssMiB(pid);
-  const rss = `gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${(((after - before) * 1024) / sockets.length).toFixed(1)} KiB per socket`;
+  await collector?.collect();
+  const kept = rssMiB(pid);
+  collector?.close();
+  const perSocket = (mib: number) =>
+    `${(((mib - before) * 1024) / sockets.length).toFixed(1)} KiB per socket`;
+  const rss =
+    `gateway RSS ${before.toFixed(0)} MiB -> ${after.toFixed(0)} MiB, ${perSocket(after)}; ` +
+    (collector
+      ? `after a full GC ${kept.toFixed(0)} MiB, ${perSocket(kept)}`
+      : 'no full GC (the inspector port 9229 is taken)');
   const close = () => {
     for (const socket of sockets) socket.terminate();
   };

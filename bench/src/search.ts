@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { databaseUrl } from '@baton/service-kit';
-import { searchQueries, searchStatement } from '@baton/tasks';
 import { signUp } from '@baton/test-kit';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { percentile, run, startServer } from './harness';
+import { explain, searchStatementFor, serviceDatabase } from './postgres';
+import { insertTasks, insertWordyTasks, settle, vocabulary, wordyTask } from './seed';
 
 /**
  * `GET /api/search/` for a person with 10,000 tasks (BENCH_TASKS) among 50,000 (BENCH_OTHER_TASKS for 49
@@ -22,32 +21,6 @@ const taskCount = Number(process.env.BENCH_TASKS ?? 10_000);
 const otherTasks = Number(process.env.BENCH_OTHER_TASKS ?? 40_000);
 const otherEmail = 'other-search@bench.example';
 
-/** A deterministic random (mulberry32), so every run searches the same text for the same words. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const syllables =
-  'ka lo mi ne ru ta vo shi pe dan mor ell ist ung ber ter fen gal hof lin quo ras sel tor wik zum ach ber'.split(
-    ' ',
-  );
-/** 5,000 distinct made-up words of 2 to 4 syllables, the most frequent first. */
-function vocabulary() {
-  const next = random(7);
-  const words = new Set<string>();
-  while (words.size < 5_000) {
-    const length = 2 + Math.floor(next() * 3);
-    words.add(Array.from({ length }, () => syllables[Math.floor(next() * syllables.length)]).join(''));
-  }
-  return [...words];
-}
-
 /** One letter wrong, missing or swapped (cycling), away from the start and end. */
 function typo(word: string, n: number) {
   const i = 1 + (n % (word.length - 2));
@@ -58,41 +31,19 @@ function typo(word: string, n: number) {
 
 async function main() {
   const server = await startServer();
-  const pool = new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 4 });
-  const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
+  const db = serviceDatabase(server.databaseUrl, 'baton_tasks', 4);
   const user = await signUp((path, init) => fetch(`${server.base}${path}`, init));
   const words = vocabulary();
   try {
     const seeded = performance.now();
-    // Word k of the vocabulary with a probability falling as k grows (u^3 over [0, 1)).
-    const text = (count: string) =>
-      sql`(select string_agg((${sql.val(words)}::text[])[1 + floor(power(random(), 3) * ${words.length})::int], ' ')
-             from generate_series(1, ${sql.raw(count)}) as w where n > 0)`;
-    await sql`
-      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, created_at)
-      select ${user.id}::uuid, ${user.email}, 'personal', ${text('3 + n % 4')}, ${text('20 + n % 21')},
-             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
-             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], now() - n * interval '1 minute'
-      from generate_series(1, ${taskCount}) as n`.execute(db);
-    await sql`
-      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, created_at)
-      select o.id, ${otherEmail}, 'personal', ${text('3 + n % 4')}, ${text('20 + n % 21')},
-             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
-             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], now() - n * interval '1 second'
-      from (select gen_random_uuid() as id from generate_series(1, 49)) as o,
-           generate_series(1, ${Math.ceil(otherTasks / 49)}) as n`.execute(db);
-    const mine = sql`(select id, row_number() over (order by id) as n from tasks where owner_id = ${user.id})`;
-    await sql`
-      insert into progress_logs (task_id, author_id, author_name, progress, message)
-      select t.id, ${user.id}, 'Bench', 30, ${text('6 + n % 10')} from ${mine} as t where n % 3 = 0`.execute(
-      db,
-    );
-    await sql`
-      insert into comments (task_id, author_id, author_email, author_name, content, created_at)
-      select t.id, ${user.id}, ${user.email}, 'Bench', ${text('8 + n % 20 + c')}, now()
-      from ${mine} as t, generate_series(1, 2) as c where n % 5 = 0`.execute(db);
-    await sql`vacuum analyze`.execute(db);
-    await sql`checkpoint`.execute(db);
+    await insertWordyTasks(db, user, taskCount, words);
+    await insertTasks(db, {
+      owners: sql`select gen_random_uuid() as id, ${otherEmail}::text as email from generate_series(1, 49)`,
+      perOwner: Math.ceil(otherTasks / 49),
+      ...wordyTask(words),
+      step: '1 second',
+    });
+    await settle(db);
     const stats = await sql<{ words: string; mb: string }>`
       select (select count(*) from search_words)::text as words,
              ((pg_relation_size('tasks_search_owner') + pg_relation_size('tasks_search_recipient')) / 1048576.0)::numeric(8, 1)::text as mb`.execute(
@@ -137,15 +88,8 @@ async function main() {
       });
       // The same statement in Postgres alone, for the query matching most tasks: its plan and time.
       const worst = queries[found.indexOf(Math.max(...found))] ?? queries[0] ?? '';
-      const [tsqueries] = (await searchQueries(worst).execute(db)).rows;
-      if (!tsqueries) throw new Error('no queries');
-      const compiled = searchStatement(user.id, tsqueries, 20).compile(db);
-      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
-        ...compiled,
-        sql: `explain (analyze, buffers, format text) ${compiled.sql}`,
-      });
+      const lines = await explain(db, await searchStatementFor(db, user.id, worst), { buffers: true });
       // Its scans (which indexes) and times; the whole plan with BENCH_PLAN=1.
-      const lines = plan.rows.map((r) => r['QUERY PLAN']);
       const shown = process.env.BENCH_PLAN
         ? lines
         : lines.filter((line) =>

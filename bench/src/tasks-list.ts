@@ -1,27 +1,31 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { taskPageRequest } from '@baton/contracts';
-import { databaseUrl, executePrepared, prepareStatementsOn, usePreparedStatements } from '@baton/service-kit';
-import { pageQuery, wholeListQuery } from '@baton/tasks';
-import { readJson, signUp } from '@baton/test-kit';
-import { type Compilable, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { onSchedule, percentile, run, runAtRate, scheduleLine, startServer } from './harness';
+import { pageQuery, summaryQuery, wholeListQuery } from '@baton/tasks';
+import { signUp } from '@baton/test-kit';
+import { sql } from 'kysely';
+import { percentile, run, runAtRate, startServer } from './harness';
+import { rssOf, watchingMemory } from './memory';
+import { loadInPostgres, serviceDatabase, timeInPostgres } from './postgres';
+import { insertTasks, settle } from './seed';
+import { deepCursor, pageBody } from './task-pages';
 
 /**
  * `POST /api/tasks/personal/` for a person with 10,000 tasks (BENCH_TASKS) among 100,000 of 100 people
  * (BENCH_OTHER_TASKS for the 99 others), through the gateway of `npm start`, each next to the same query
  * timed in Postgres alone: the first and a deep page (`page`, 50 tasks), then the whole list (SPEC §7),
- * at full load and at half the saturating rate, with the pages' EXPLAIN ANALYZE. The tasks are written
- * straight into baton_tasks (the benchmark is about reading them).
+ * at full load and at half the saturating rate, with the pages' EXPLAIN ANALYZE; the whole list's first and
+ * last bytes and the app's peak resident memory meanwhile. The tasks are written straight into baton_tasks
+ * (the benchmark is about reading them).
  *
  *   npm run bench:tasks -w bench
  */
 const taskCount = Number(process.env.BENCH_TASKS ?? 10_000);
 const otherTasks = Number(process.env.BENCH_OTHER_TASKS ?? 90_000);
-const sqlRuns = Number(process.env.BENCH_SQL_RUNS ?? 50);
 /** The owner of the 99 others' tasks (removed after the run, with the person's). */
 const otherEmail = 'other@bench.example';
+/** Whole lists asked for one at a time, for their first and last bytes. */
+const wholeListRuns = Number(process.env.BENCH_WHOLE_LIST_RUNS ?? 50);
 
 /** Bytes of the answer as sent (fetch would decompress them). */
 function wireBytes(url: string, headers: Record<string, string>, body: string) {
@@ -38,75 +42,54 @@ function wireBytes(url: string, headers: Record<string, string>, body: string) {
   });
 }
 
-/**
- * Times `query` in Postgres alone (through pg, rows fetched, a named statement as the route runs it), with
- * its EXPLAIN ANALYZE (whole plan when `plan`).
- */
-async function timeInPostgres(db: Kysely<never>, query: Compilable<unknown> | CompiledQuery, plan: boolean) {
-  const compiled = 'compile' in query ? query.compile() : query;
-  const times: number[] = [];
-  for (let i = 0; i < sqlRuns; i += 1) {
+/** One request's milliseconds to the first byte of its body and to the last, and its bytes as sent. */
+function timedPost(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ firstByte: number; last: number; bytes: number }>((resolve, reject) => {
     const started = performance.now();
-    await executePrepared(db, query);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const explained = await db.executeQuery<{ 'QUERY PLAN': string }>({
-    ...compiled,
-    sql: `explain (analyze, format text) ${compiled.sql}`,
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+      let firstByte = 0;
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByte = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ firstByte, last: performance.now() - started, bytes }));
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const lines = explained.rows.map((r) => r['QUERY PLAN']);
-  const execution = lines.find((line) => line.startsWith('Execution Time'));
-  console.log(
-    `${'  same query, Postgres'.padEnd(24)} p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  ` +
-      `(${sqlRuns} runs through pg, rows fetched; EXPLAIN ANALYZE ${execution ?? 'n/a'})`,
-  );
-  if (plan) console.log(lines.map((line) => `    ${line}`).join('\n'));
 }
 
-/**
- * The query of one request in Postgres alone, `onSchedule` at `rate` a second: the baseline for a route's
- * latency at the same load.
- */
-async function loadInPostgres(db: Kysely<never>, query: CompiledQuery, rate: number, label: string) {
-  const { times } = await onSchedule(rate, () => executePrepared(db, query).then(() => true));
-  scheduleLine(
-    `  ${label}`,
-    rate,
-    times,
-    `${times.length} requests' queries through pg, pool of 10, on schedule`,
-  );
-}
+const p50p99 = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+};
 
 async function main() {
   const server = await startServer();
-  const pool = new pg.Pool({ connectionString: databaseUrl(server.databaseUrl, 'baton_tasks'), max: 10 });
   // Named statements, as the routes run their queries.
-  const statements = prepareStatementsOn(pool);
-  const db = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
-  usePreparedStatements(db, statements);
+  const db = serviceDatabase(server.databaseUrl, 'baton_tasks', 10);
   const user = await signUp((path, init) => fetch(`${server.base}${path}`, init));
   const { id: userId, access } = user;
   try {
-    await sql`
-      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, progress, created_at)
-      select ${userId}::uuid, ${user.email}, 'personal', 'Task ' || n, repeat('Some words about the work. ', 4),
-             to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
-             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], (n % 21) * 5, now() - n * interval '1 minute'
-      from generate_series(1, ${taskCount}) as n`.execute(db);
+    await insertTasks(db, {
+      owners: sql`select ${userId}::uuid as id, ${user.email}::text as email`,
+      perOwner: taskCount,
+      title: sql`'Task ' || n`,
+      description: sql`repeat('Some words about the work. ', 4)`,
+      progress: sql`(n % 21) * 5`,
+      step: '1 minute',
+    });
     // 99 other people's tasks: the index must find one person's pages among all of them.
-    await sql`
-      insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, created_at)
-      select o.id, ${otherEmail}, 'personal', 'Other ' || n, '', to_char(date '2026-12-01' + (n % 90), 'YYYY-MM-DD'),
-             (array['Immediate', 'Moderate', 'Lenient'])[1 + n % 3], now() - n * interval '1 second'
-      from (select gen_random_uuid() as id from generate_series(1, 99)) as o,
-           generate_series(1, ${Math.ceil(otherTasks / 99)}) as n`.execute(db);
-    // A steady state, as autovacuum would leave it (and a Postgres may run without it: this machine's does):
-    // every table vacuumed and analyzed, not only tasks (with tasks alone, whichever page was timed first
-    // measured p99 21-32 ms, the second 9-15 ms), and the pages the inserts dirtied written, so no
-    // checkpoint spreads its writes over the timed runs.
-    await sql`vacuum analyze`.execute(db);
-    await sql`checkpoint`.execute(db);
+    await insertTasks(db, {
+      owners: sql`select gen_random_uuid() as id, ${otherEmail}::text as email from generate_series(1, 99)`,
+      perOwner: Math.ceil(otherTasks / 99),
+      title: sql`'Other ' || n`,
+      description: sql`''`,
+      step: '1 second',
+    });
+    await settle(db);
 
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${access}` };
     const url = `${server.base}/api/tasks/personal/`;
@@ -116,26 +99,20 @@ async function main() {
     );
 
     // Pages of 50: the first, and one 9,900 tasks down (walked to through the cursors).
-    const pageBody = (cursor?: string) =>
-      JSON.stringify({ userEmail: user.email, page: { folder: 'none', sort: 'newest', cursor } });
-    let cursor: string | undefined;
-    let pagesWalked = 0;
-    while (pagesWalked < Math.floor((taskCount - 100) / 50)) {
-      const got = await readJson(fetch(url, { method: 'POST', headers, body: pageBody(cursor) }));
-      if (!got.next) break;
-      cursor = got.next;
-      pagesWalked += 1;
-    }
+    const { cursor, pagesWalked } = await deepCursor(url, headers, user.email, taskCount);
+    /** The first page's half load: the rate the summary is timed at too (issue 37: within 2x of the page). */
+    let firstPageHalf = 1;
     for (const [label, at] of [
       ['first page', undefined],
       [`page ${pagesWalked + 1} (deep)`, cursor],
     ] as const) {
-      const body = pageBody(at);
+      const body = pageBody(user.email, at);
       const bytesOfPage = (await (await fetch(url, { method: 'POST', headers, body })).arrayBuffer())
         .byteLength;
       console.log(`${label}: 50 tasks, ${(bytesOfPage / 1024).toFixed(1)} KiB`);
       const saturated = await run(`  ${label}, full load`, { url, method: 'POST', headers, body });
       const half = Math.max(1, Math.floor(saturated / 2));
+      if (at === undefined) firstPageHalf = half;
       await run(`  ${label}, half, bursts`, { url, method: 'POST', headers, body, overallRate: half });
       await runAtRate(`  ${label}, half load`, { url, method: 'POST', headers, body }, half);
       const page = taskPageRequest.parse({ folder: 'none', sort: 'newest', cursor: at });
@@ -145,14 +122,26 @@ async function main() {
       await timeInPostgres(db, query, true);
     }
     // The whole list (SPEC §7, no `page`), after the pages: its 5 MiB answers would leave the heap churned for them.
+    // It is streamed from a Postgres cursor: its first and last bytes one request at a time, then full load,
+    // with the app process's peak resident memory through each (RATE_LIMITS=false: no request is refused).
     const body = JSON.stringify({ userEmail: user.email });
-    const bytes = (await (await fetch(url, { method: 'POST', headers, body })).arrayBuffer()).byteLength;
-    await run(`POST /api/tasks/personal/ (${(bytes / 1024 / 1024).toFixed(1)} MiB)`, {
-      url,
-      method: 'POST',
-      headers,
-      body,
+    const rssBefore = rssOf(server.group);
+    const one = await watchingMemory(server.group, async () => {
+      const times: Awaited<ReturnType<typeof timedPost>>[] = [];
+      for (let i = 0; i < wholeListRuns; i += 1) times.push(await timedPost(url, headers, body));
+      return times;
     });
+    const bytes = one.result[0]?.bytes ?? 0;
+    const mib = `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    console.log(
+      `whole list (${mib}), one at a time: first byte ${p50p99(one.result.map((t) => t.firstByte))}; ` +
+        `last byte ${p50p99(one.result.map((t) => t.last))}  (${wholeListRuns} requests; ` +
+        `app RSS ${rssBefore.toFixed(0)} MB before, peak ${one.peak.toFixed(0)} MB)`,
+    );
+    const loaded = await watchingMemory(server.group, () =>
+      run(`POST /api/tasks/personal/ (${mib})`, { url, method: 'POST', headers, body }),
+    );
+    console.log(`  app RSS under that load: peak ${loaded.peak.toFixed(0)} MB`);
     // What a browser gets: the gateway compresses the answer (bytes on the wire vs CPU).
     const gzBytes = await wireBytes(url, { ...headers, 'accept-encoding': 'gzip' }, body);
     await run(`  with gzip (${(gzBytes / 1024).toFixed(0)} KiB)`, {
@@ -166,7 +155,11 @@ async function main() {
     await timeInPostgres(db, whole, false);
 
     // The dashboard's figures over all 10,000 tasks, computed in Postgres.
-    await run('GET /api/tasks/summary/', { url: `${server.base}/api/tasks/summary/`, headers });
+    const summaryUrl = `${server.base}/api/tasks/summary/`;
+    await run('GET /api/tasks/summary/', { url: summaryUrl, headers });
+    // At the first page's half-load rate: the two side by side (issue 37).
+    await runAtRate('  summary, half load', { url: summaryUrl, headers }, firstPageHalf);
+    await timeInPostgres(db, summaryQuery(userId).compile(db), true);
   } finally {
     // On a shared DATABASE_URL, the next run starts from the same 100,000 tasks, not from 100,000 more.
     await sql`delete from tasks where owner_email = ${user.email} or owner_email = ${otherEmail}`.execute(db);

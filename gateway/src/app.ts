@@ -68,8 +68,17 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
 /** Routes whose service reads a cookie: sign-in, its device cookie (identity's `devices.ts`). */
 const cookieRoutes = new Set(['/login/']);
 
-/** Answers written as they are read (every task a person has): passed on as a stream, never held whole. */
-const streamedRoutes = new Set<string>([routes.exportTasksCsv.path, routes.exportTasksJson.path]);
+/**
+ * Answers written as they are read (every task a person has: an export, a whole list), passed on as a stream,
+ * never held whole. A list's page comes with its length and is handed on whole.
+ */
+const streamedRoutes = new Set<string>([
+  routes.exportTasksCsv.path,
+  routes.exportTasksJson.path,
+  routes.personalTasks.path,
+  routes.assignedTasks.path,
+  routes.invitedTasks.path,
+]);
 
 const unavailable = (service: ServiceName) =>
   new HttpError(503, 'service_unavailable', `The ${service} service is not available yet.`, { service });

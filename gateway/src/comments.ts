@@ -1,5 +1,6 @@
 import { type Comment, commentMessages, commentsResponse, wsCommentClientMessage } from '@baton/contracts';
 import type { AuthContext } from '@baton/service-kit';
+import { askOnBehalf } from './upstream-json';
 import type { Upstream } from './upstreams';
 
 /** What the gateway asks of tasks for `/ws/comments/{taskId}/`, on the person's behalf. */
@@ -32,15 +33,8 @@ const errorOf = async (res: Response) => {
 export function commentsUpstream(tasks: Upstream | undefined): CommentsUpstream {
   return {
     async missed(auth, taskId, after) {
-      if (!tasks) return { status: 503 };
       const query = after === null ? '' : `?after=${encodeURIComponent(after)}`;
-      const res = await tasks(
-        new Request(`http://tasks/task_comments/${taskId}${query}`, { headers: bearer(auth) }),
-      ).catch(() => undefined);
-      if (!res) return { status: 503 };
-      if (!res.ok) return { status: res.status >= 500 ? 503 : res.status };
-      const parsed = commentsResponse.safeParse(await res.json().catch(() => undefined));
-      return parsed.success ? parsed.data : { status: 503 };
+      return askOnBehalf(tasks, `/task_comments/${taskId}${query}`, auth.token, commentsResponse);
     },
 
     async add(auth, taskId, text) {

@@ -39,3 +39,4 @@ export {
   type Upstreams,
   upstreamReadiness,
 } from './upstreams';
+export { defaultSocketLimits } from './ws';

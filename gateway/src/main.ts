@@ -13,9 +13,12 @@ async function main() {
   const lifecycle = new Lifecycle(logger);
   const bus = await NatsBus.connect({ url: env.NATS_URL, name: 'gateway', logger });
   lifecycle.onClose('nats', () => bus.close());
-  const upstreams: Upstreams = Object.fromEntries(
-    Object.entries(urls).map(([name, url]) => [name, httpUpstream(url)]),
-  );
+  const pools = Object.entries(urls).map(([name, url]) => [name, httpUpstream(url)] as const);
+  // Closed after the gateway (closers run in reverse): its last answers still reach the services.
+  lifecycle.onClose('upstreams', async () => {
+    await Promise.all(pools.map(([, upstream]) => upstream.close()));
+  });
+  const upstreams: Upstreams = Object.fromEntries(pools);
   const gateway = await startConfiguredGateway(env, { upstreams, keys: new URL(jwks), bus, logger });
   lifecycle.onClose('gateway', () => gateway.close());
   lifecycle.handleSignals();

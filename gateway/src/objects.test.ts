@@ -2,7 +2,7 @@ import { OBJECT_PATH_PREFIX } from '@baton/contracts';
 import { readJson } from '@baton/test-kit';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, startTestGatewayServer } from './testing';
+import { serveOverHttp, startTestGateway, startTestGatewayServer } from './testing';
 import { inProcessUpstream } from './upstreams';
 
 /** A stand-in files service: counts the bytes of an upload as they stream in; answers a stored file. */
@@ -50,55 +50,69 @@ const thirtyMegabytes = () => {
   });
 };
 
-describe('the local store’s signed object URLs through the gateway', () => {
-  let g: Awaited<ReturnType<typeof startTestGatewayServer>>;
-  beforeAll(async () => {
-    g = await startTestGatewayServer({ files: inProcessUpstream(countingFiles()) });
-  });
-  afterAll(() => g.close());
+/** The files service in this process (`npm start`) or over HTTP (the distributed topology). */
+const placements = [
+  ['in this process', async () => ({ upstream: inProcessUpstream(countingFiles()), close: async () => {} })],
+  ['over HTTP', () => serveOverHttp(countingFiles())],
+] as const;
 
-  it('forwards a PUT without a bearer token, with its signature query and its length', async () => {
-    const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?exp=1&sig=abc`, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/png' },
-      body: new Uint8Array(1234),
+describe.each(placements)(
+  'the local store’s signed object URLs through the gateway, files %s',
+  (_where, place) => {
+    let g: Awaited<ReturnType<typeof startTestGatewayServer>>;
+    let files: Awaited<ReturnType<typeof place>>;
+    beforeAll(async () => {
+      files = await place();
+      g = await startTestGatewayServer({ files: files.upstream });
     });
-    expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({
-      key,
-      query: { exp: '1', sig: 'abc' },
-      bytes: 1234,
-      contentLength: '1234',
-      authorization: null,
+    afterAll(async () => {
+      await g.close();
+      await files.close();
     });
-  });
 
-  it('streams a body far over the JSON limit to the files service, which sets the limits of uploads', async () => {
-    const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?sig=x`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: thirtyMegabytes(),
-      duplex: 'half',
-    } as RequestInit);
-    expect(res.status).toBe(200);
-    expect((await readJson(res)).bytes).toBe(30 << 20);
-  });
+    it('forwards a PUT without a bearer token, with its signature query and its length', async () => {
+      const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?exp=1&sig=abc`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(1234),
+      });
+      expect(res.status).toBe(200);
+      expect(await readJson(res)).toEqual({
+        key,
+        query: { exp: '1', sig: 'abc' },
+        bytes: 1234,
+        contentLength: '1234',
+        authorization: null,
+      });
+    });
 
-  it('answers with the file’s own headers, not the app page’s policy', async () => {
-    const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?sig=x`);
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="a.pdf"');
-    expect(res.headers.get('content-length')).toBe('8');
-    expect(res.headers.get('content-encoding')).toBeNull();
-  });
+    it('streams a body far over the JSON limit to the files service, which sets the limits of uploads', async () => {
+      const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?sig=x`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: thirtyMegabytes(),
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(200);
+      expect((await readJson(res)).bytes).toBe(30 << 20);
+    });
 
-  it('never routes the files service’s internal calls', async () => {
-    for (const path of ['/internal/uploads/claim', '/internal/uploads/grant']) {
-      const res = await fetch(`${g.http}${path}`, { method: 'POST', body: '{}' });
-      expect(res.status).toBe(404);
-    }
-  });
-});
+    it('answers with the file’s own headers, not the app page’s policy', async () => {
+      const res = await fetch(`${g.http}${OBJECT_PATH_PREFIX}${key}?sig=x`);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="a.pdf"');
+      expect(res.headers.get('content-length')).toBe('8');
+      expect(res.headers.get('content-encoding')).toBeNull();
+    });
+
+    it('never routes the files service’s internal calls', async () => {
+      for (const path of ['/internal/uploads/claim', '/internal/uploads/grant']) {
+        const res = await fetch(`${g.http}${path}`, { method: 'POST', body: '{}' });
+        expect(res.status).toBe(404);
+      }
+    });
+  },
+);
 
 describe('without the files service', () => {
   it('object URLs answer 503 naming it', async () => {

@@ -1,10 +1,12 @@
 import { startTestIdentity, type TestIdentity } from '@baton/identity/testing';
 import {
+  closeServer,
   createLogger,
   createSessionVerifier,
   type EventBus,
   InProcessBus,
   type JwtConfig,
+  listen,
 } from '@baton/service-kit';
 import { startTestTasks } from '@baton/tasks/testing';
 import { Hono } from 'hono';
@@ -12,7 +14,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { createGatewayApp, type GatewayOptions } from './app';
 import type { PresenceTiming } from './presence';
 import { type GatewayServerOptions, startGateway } from './server';
-import { inProcessUpstream, type Upstreams } from './upstreams';
+import { httpUpstream, inProcessUpstream, type Upstreams } from './upstreams';
 import type { SocketLimits } from './ws';
 
 /** A stand-in for a service that is not built yet: answers with what reached it. */
@@ -32,6 +34,19 @@ export function recordingService(name: string) {
     }),
   );
   return app;
+}
+
+/** `app` served on a port of its own and reached over HTTP, as a service of the distributed topology. */
+export async function serveOverHttp(app: { fetch: (request: Request) => Response | Promise<Response> }) {
+  const served = await listen(app.fetch, 0, '127.0.0.1');
+  const upstream = httpUpstream(`http://127.0.0.1:${served.port}`);
+  return {
+    upstream,
+    async close() {
+      await upstream.close();
+      await closeServer(served.server);
+    },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { CommentPresence, type PresenceTiming } from './presence';
 import type { Upstream } from './upstreams';
 import { asksMissed, checkHandshake, fetchMissed, refuse, selectProtocol } from './ws/handshake';
 import { type SocketLimits, socketLimiter } from './ws/limits';
-import { type Missed, newClient, socketRegistry } from './ws/registry';
+import { type Client, type Missed, newClient, send, socketRegistry } from './ws/registry';
 import { socketSessions } from './ws/session';
 
 export { matchSocketRoute, tokenFromProtocols } from './ws/handshake';
@@ -30,6 +30,11 @@ export interface SocketOptions {
   limits?: Partial<SocketLimits>;
 }
 
+/** A handshake's socket that fails is dropped (one function for all, not a closure for each). */
+function destroyOnError(this: Duplex) {
+  this.destroy();
+}
+
 /**
  * WebSocket endpoints of SPEC §7. The handshake is refused (401/403/404) before any upgrade unless
  * the path is known, the Origin allowed and the `['jwt', token]` subprotocols carry a valid access
@@ -47,7 +52,7 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
   const limiter = socketLimiter(options.limits);
   const registry = socketRegistry(options.bus, logger);
   const comments = commentsUpstream(options.tasks);
-  const presence = new CommentPresence(options.bus, options.presence);
+  const presence = new CommentPresence<Client>(options.bus, send, options.presence);
   const sources = { comments, notifications: options.notifications };
   const wss = new WebSocketServer({
     noServer: true,
@@ -55,8 +60,10 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     // them), and no more.
     maxPayload: 64 * 1024,
     handleProtocols: selectProtocol,
+    // The registry knows every socket: a set of its own here cost each socket an entry and a closure.
+    clientTracking: false,
   });
-  const opened = socketSessions({ limiter, presence, comments, logger });
+  const opened = socketSessions({ limiter, registry, presence, comments, logger });
 
   const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const handshake = await checkHandshake(request, options.allowedOrigins, options.verifyAccess);
@@ -66,24 +73,29 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     const client = newClient(handshake.auth, handshake.route);
     let missed: Missed[] = [];
     // Pushes are followed before what was missed is asked for, so no item falls between the two.
-    const untrack = registry.track(client);
-    socket.once('close', () => {
-      if (!client.socket) untrack();
-    });
+    registry.track(client);
+    // Closed before it is upgraded; once it is, its WebSocket's close untracks it.
+    const closedEarly = () => registry.untrack(client);
+    socket.once('close', closedEarly);
     if (asksMissed(handshake)) {
       client.held = [];
       const answer = await fetchMissed(handshake, sources);
       if ('status' in answer) {
-        untrack();
+        registry.untrack(client);
         return refuse(socket, answer.status);
       }
       missed = answer.missed;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => opened(client, ws, untrack, missed));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      // `ws` listens to the socket from now on: ours would stay on it for the socket's life.
+      socket.off('close', closedEarly);
+      socket.off('error', destroyOnError);
+      opened(client, ws, missed);
+    });
   };
 
   const listener = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroyOnError);
     onUpgrade(request, socket, head).catch((error) => {
       logger.error({ err: error }, 'websocket upgrade failed');
       socket.destroy();
@@ -100,6 +112,8 @@ export function attachWebSockets(server: Server, options: SocketOptions) {
     get size() {
       return registry.size;
     },
+    /** Each socket's client, open or opening (tests look at what an idle one holds). */
+    clients: registry.clients,
     async close() {
       stopPinging();
       server.off('upgrade', listener);

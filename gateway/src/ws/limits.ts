@@ -24,7 +24,7 @@ export interface Metered {
   socket?: WebSocket;
   /** Messages the socket may still send now (a token bucket: refilled at messagesPerSecond). */
   allowance?: { tokens: number; at: number };
-  /** Whether the peer answered the last ping. */
+  /** Whether the peer answered the last ping (set when the socket opens and on each pong). */
   alive?: boolean;
 }
 
@@ -44,14 +44,6 @@ export function socketLimiter(overrides: Partial<SocketLimits> = {}) {
       const refilled = Math.min(limits.messageBurst, tokens + ((now - at) / 1000) * limits.messagesPerSecond);
       metered.allowance = { tokens: refilled - 1, at: now };
       return refilled >= 1;
-    },
-
-    /** Counts an opened socket alive until a ping goes unanswered. */
-    watch(metered: Metered, socket: WebSocket) {
-      metered.alive = true;
-      socket.on('pong', () => {
-        metered.alive = true;
-      });
     },
 
     /**
