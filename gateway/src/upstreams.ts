@@ -92,11 +92,7 @@ const defaultSharing: ReadSharing = { from: 4, depth: 4 };
  * An upstream service reached over HTTP at `baseUrl`, on undici's `Pool`: kept-alive connections, requests
  * written from plain values, answers read without a web stream (bench/README.md, "The gateway's HTTP client").
  */
-export function httpUpstream(
-  baseUrl: string,
-  sharing: ReadSharing | null = defaultSharing,
-  whole = true /* TEMP */,
-): HttpUpstream {
+export function httpUpstream(baseUrl: string, sharing: ReadSharing | null = defaultSharing): HttpUpstream {
   const origin = new URL(baseUrl).origin;
   const timeouts = { headersTimeout: upstreamTimeoutMs, bodyTimeout: upstreamTimeoutMs };
   // Each request on a connection of its own, while they last: none waits for another's answer (a quick read
@@ -169,10 +165,6 @@ export function httpUpstream(
         },
       );
     });
-  const sendWholeViaRequest = async (request: UpstreamRequest): Promise<WholeAnswer> => {
-    const answer = await send(request);
-    return { ...answer, body: new Uint8Array(await answer.body.arrayBuffer()) };
-  };
 
   const call: Call = async (request) => {
     const url = new URL(request.url);
@@ -190,7 +182,7 @@ export function httpUpstream(
   const close = async () => {
     await Promise.all([own.close(), shared?.close()]);
   };
-  return Object.assign(call, { send, sendWhole: whole ? sendWhole : sendWholeViaRequest, close });
+  return Object.assign(call, { send, sendWhole, close });
 }
 
 /** An upstream app in the same process (single-process mode): no socket, no serialisation hop. */

@@ -35,12 +35,15 @@ async function whileInUse(admin: pg.Client, statement: string) {
 /**
  * The template database of a set of migrations, built once per test server by whichever test file needs it
  * first (an advisory lock keeps the others waiting): migrated under a temporary name, then renamed, so a
- * template that exists is complete. Its name holds a hash of the migrations' names: a new migration makes a
- * new template (migrations are never edited, only added).
+ * template that exists is complete. Its name holds a hash of the migrations' names and code: a new or changed
+ * migration makes a new template.
  */
 function templateFor(service: string, migrations: Record<string, Migration>) {
-  const names = [...Object.keys(kitMigrations), ...Object.keys(migrations)].join('\n');
-  const template = `baton_template_${service}_${createHash('sha256').update(names).digest('hex').slice(0, 12)}`;
+  // Names and code: a migration edited while it is being written makes a new template too.
+  const source = [...Object.entries(kitMigrations), ...Object.entries(migrations)]
+    .map(([name, migration]) => `${name}\n${String(migration.up)}`)
+    .join('\n');
+  const template = `baton_template_${service}_${createHash('sha256').update(source).digest('hex').slice(0, 12)}`;
   const known = templates.get(template);
   if (known) return known;
   const built = withAdmin(async (admin) => {
