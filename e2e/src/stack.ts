@@ -21,6 +21,9 @@ export interface SignedUp {
   access: string;
 }
 
+/** The databases of `npm start`'s services (their default names). */
+const appDatabases = ['baton_identity', 'baton_tasks', 'baton_folders', 'baton_files', 'baton_notifications'];
+
 /**
  * Clears the rate-limit counters the services keep in Postgres (`kit_rate_limits`). They outlive the app on
  * purpose, so on a shared server one file's sign-ups from 127.0.0.1 counted against the next file's, and a
@@ -29,8 +32,10 @@ export interface SignedUp {
 async function forgetRateLimits(server: string) {
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
+  // The app's own databases only: the service tests running beside the browser tests count their own limits in
+  // theirs (baton_<service>_test_<id>), and must find them as they left them.
   const { rows } = await admin
-    .query<{ datname: string }>("select datname from pg_database where datname like 'baton\\_%'")
+    .query<{ datname: string }>('select datname from pg_database where datname = any($1)', [appDatabases])
     .finally(() => admin.end());
   for (const { datname } of rows) {
     const db = new pg.Client({ connectionString: databaseUrl(server, datname) });
