@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { repoRoot } from '@baton/gateway';
 
 /**
- * `npm test`'s tests, as three vitest processes at once, then one JSON report of them (`.vitest-report.json`):
+ * `npm run test:parallel`: `npm test`'s tests as three vitest processes at once, then one JSON report of them (`.vitest-report.json`):
  *
  * - every project but the browser tests, with more workers than cores (TEST_WORKERS, default 3): most of those
  *   files wait on Postgres;
