@@ -278,6 +278,30 @@ describe('a service that is down or breaks off', () => {
   });
 });
 
+describe('reads on shared connections', () => {
+  it('holds no quick read behind a slow one while connections are free', async () => {
+    const app = new Hono()
+      .get('/slow', async (c) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return c.json({ slow: true });
+      })
+      .get('/quick', (c) => c.json({ quick: true }));
+    const served = await serveOverHttp(app);
+    const read = (path: string) =>
+      served.upstream.sendWhole({ method: 'GET', path, headers: {}, pipelined: true });
+    try {
+      const slow = read('/slow');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = performance.now();
+      expect((await read('/quick')).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(300);
+      expect((await slow).status).toBe(200);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe('web requests to a service over HTTP (the sockets’ calls, readiness)', () => {
   it('sends the method, path, headers and body, and returns the answer', async () => {
     const served = await serveOverHttp(echoService('tasks'));
