@@ -82,11 +82,15 @@ const upstreamTimeoutMs = 300_000;
 export interface ReadSharing {
   /** Requests in flight on connections of their own before further reads share some. */
   from: number;
-  /** Reads sent on one of them before the first one's answer arrives. */
+  /** Reads sent on a shared connection before the first one's answer arrives. */
   depth: number;
 }
 
-const defaultSharing: ReadSharing = { from: 4, depth: 4 };
+/**
+ * A read shares once two requests are in flight (the gateway is busy), four deep: as much less CPU per read
+ * as sharing always, while a read beside one other still waits for nobody. Measured: bench/README.md.
+ */
+const defaultSharing: ReadSharing = { from: 2, depth: 4 };
 
 /**
  * An upstream service reached over HTTP at `baseUrl`, on undici's `Pool`: kept-alive connections, requests
@@ -98,8 +102,8 @@ export function httpUpstream(baseUrl: string, sharing: ReadSharing | null = defa
   // Each request on a connection of its own, while they last: none waits for another's answer (a quick read
   // behind a slow one, a change behind anything).
   const own = new Pool(origin, { ...timeouts, pipelining: 1 });
-  // Under load, reads share a few connections, several in flight on each (pipelined): the service and the
-  // gateway then read several requests or answers per wakeup. A read waits for the answers before its own.
+  // Under load, reads share connections, several in flight on each (pipelined): the service and the gateway
+  // then read several requests or answers per wakeup. A shared read waits for the answers before its own.
   const shared = sharing && new Pool(origin, { ...timeouts, pipelining: sharing.depth });
   let inFlight = 0;
   const poolFor = (pipelined: boolean) =>
