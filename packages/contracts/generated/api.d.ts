@@ -2502,7 +2502,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     query: string;
-                    path: string;
+                    /** @default tasks/personal */
+                    path?: string;
                 };
             };
         };

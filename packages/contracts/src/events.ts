@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './common';
+import { languages } from './constants';
 import { folder } from './folders';
 import { comment, task } from './tasks';
 
@@ -8,6 +9,7 @@ export const streams = {
   IDENTITY: ['identity.>'],
   TASKS: ['tasks.>'],
   FOLDERS: ['folders.>'],
+  NOTIFICATIONS: ['notifications.>'],
 } as const;
 export type StreamName = keyof typeof streams;
 
@@ -16,11 +18,15 @@ const taskEvent = z.object({ task });
 
 /** Every event subject and the schema of its `data`. */
 export const eventPayloads = {
-  /** `emailVerified` false until the person follows the mailed link (events before it existed: true). */
+  /**
+   * `emailVerified` false until the person follows the mailed link (events before it existed: true);
+   * `language` the one they signed up in, for their first mails (absent on events before it existed).
+   */
   'identity.user.created': userRef.extend({
     firstName: z.string(),
     lastName: z.string(),
     emailVerified: z.boolean().default(true),
+    language: z.enum(languages).optional(),
   }),
   /** The person proved their address: tasks and trust waiting for it reach them now. */
   'identity.user.verified': userRef,
@@ -92,6 +98,8 @@ export const eventPayloads = {
   'folders.counts.changed': z.object({}),
   /** A folder let go of its base file (replaced, removed, or the folder deleted): files deletes it. */
   'folders.basefile.detached': z.object({ folderId: uuid, key: z.string() }),
+  /** The person's language changed in their preferences: the services that mail them write in it from now on. */
+  'notifications.language.changed': z.object({ userId: uuid, language: z.enum(languages) }),
 } as const;
 export type EventSubject = keyof typeof eventPayloads;
 export type EventData<S extends EventSubject> = z.infer<(typeof eventPayloads)[S]>;

@@ -69,10 +69,12 @@ export const viewRequest = z.object({
     .min(1, m.viewNameRequired)
     .max(limits.viewName, m.viewNameTooLong),
   query: z.string().max(limits.viewQuery, m.viewQueryTooLong),
+  /** Without one (a view is `{name, query}`), the view is of Personal Tasks. */
   path: z
     .string()
     .max(200)
-    .regex(/^[a-z0-9/_-]*$/, m.badFilter),
+    .regex(/^[a-z0-9/_-]*$/, m.badFilter)
+    .default('tasks/personal'),
 });
 export const viewsResponse = z.object({ views: z.array(view) });
 export const viewIdParam = z.object({ viewId: uuid });

@@ -13,6 +13,7 @@ import {
 import { defaultTasksConfig, type TasksConfig } from './config';
 import { foldersConsumer } from './consumers/folders.consumer';
 import { identityConsumer } from './consumers/identity.consumer';
+import { notificationsConsumer } from './consumers/notifications.consumer';
 import type { TasksDeps } from './context';
 import { migrations } from './db/migrations';
 import type { TasksTables } from './db/schema';
@@ -66,7 +67,7 @@ export interface TasksOptions extends ServiceOptions<TasksConfig> {
 }
 
 /**
- * Opens tasks' database, starts its outbox relay, its consumers of identity and folders and its mail
+ * Opens tasks' database, starts its outbox relay, its consumers of identity, folders and notifications, its mail
  * digests, and builds its app.
  */
 export async function createTasks(options: TasksOptions) {
@@ -81,6 +82,7 @@ export async function createTasks(options: TasksOptions) {
   const { db, logger } = core;
   await core.consume(identityConsumer(config));
   await core.consume(foldersConsumer);
+  await core.consume(notificationsConsumer);
   const deps: TasksDeps = {
     db,
     config,

@@ -1,11 +1,14 @@
 import { defineMailMessages, type Language, type Mail, noticeMail } from '@baton/mailer';
 
 /**
- * tasks' mails. tasks keeps no one's language: a mail a person's request causes (a task sent, reassigned or
- * nudged) is in that sender's language (their `Accept-Language`, the language their screens are in): the
- * recipient often has no account yet, and sender and recipient usually share one. Mails no request causes (an
- * account confirmed later, the held mails' sweep) are in English.
+ * tasks' mails, in the recipient's language: the one they signed up in or chose since (`users.language`, from
+ * identity's and notifications' events). An address with no account yet gets the sender's language (their
+ * `Accept-Language`, the language their screens are in); a mail no request causes, to someone whose language
+ * tasks does not know, English.
  */
+/** The language of a mail no request causes, to a person whose language tasks does not know. */
+export const fallbackLanguage: Language = 'en';
+
 const mailT = defineMailMessages('tasks', {
   en: {
     assign: 'assigned you a task',

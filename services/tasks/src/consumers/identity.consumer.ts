@@ -1,8 +1,9 @@
+import type { Language } from '@baton/contracts';
 import { type CoreConsumer, enqueueEvent, enqueueMail } from '@baton/service-kit';
 import type { TasksConfig } from '../config';
 import type { TasksTrx } from '../context';
 import type { TasksTables } from '../db/schema';
-import { acceptMail } from '../mails';
+import { acceptMail, fallbackLanguage } from '../mails';
 import { markErased } from '../people.repository';
 import { issueAcceptLink } from '../routes/accept/accept.service';
 import { endCommentSockets } from '../routes/comments/comments.service';
@@ -20,7 +21,13 @@ import {
  * Tasks waiting for an address (sent before it had a confirmed account) go to that person, with an accept
  * link by mail for each (the invitation mail only asked them to sign up).
  */
-async function claimWaitingTasks(trx: TasksTrx, config: TasksConfig, userId: string, email: string) {
+async function claimWaitingTasks(
+  trx: TasksTrx,
+  config: TasksConfig,
+  userId: string,
+  email: string,
+  language: Language,
+) {
   for (const taskId of await claimRecipientEntries(trx, userId, email)) {
     const view = await taskViewIn(trx, taskId);
     const role = view.kind === 'assign' ? 'assign' : 'invite';
@@ -28,8 +35,7 @@ async function claimWaitingTasks(trx: TasksTrx, config: TasksConfig, userId: str
     const from = { name: view.owner_first_name ?? view.owner_email, email: view.owner_email };
     await enqueueMail(
       trx,
-      // No request, no language: the default one (mails.ts).
-      await acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS, 'en'),
+      await acceptMail(email, from, view.title, role, link, config.ACCEPT_TOKEN_TTL_DAYS, language),
     );
   }
 }
@@ -63,13 +69,16 @@ export const identityConsumer = (config: TasksConfig): CoreConsumer<TasksTables>
         first_name: user.firstName,
         last_name: user.lastName,
         email_verified: user.emailVerified,
+        ...(user.language ? { language: user.language } : {}),
       });
-      if (user.emailVerified) await claimWaitingTasks(trx, config, user.userId, email);
+      if (user.emailVerified)
+        await claimWaitingTasks(trx, config, user.userId, email, user.language ?? fallbackLanguage);
     },
     // The person proved the address, so the tasks sent to it are theirs.
     'identity.user.verified': async ({ data: user }, trx) => {
-      const email = await markVerified(trx, user.userId);
-      if (email) await claimWaitingTasks(trx, config, user.userId, email);
+      const known = await markVerified(trx, user.userId);
+      if (known)
+        await claimWaitingTasks(trx, config, user.userId, known.email, known.language ?? fallbackLanguage);
     },
     'identity.user.deleted': ({ data }, trx) => erasePerson(trx, data.userId),
     'identity.trust.added': async ({ data }, trx) => {

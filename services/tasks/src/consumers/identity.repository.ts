@@ -1,9 +1,17 @@
+import type { Language } from '@baton/contracts';
 import type { TasksTrx } from '../context';
 
-/** What tasks keeps of a person: name, address, and whether they confirmed it. */
+/** What tasks keeps of a person: name, address, whether they confirmed it, and their language when known. */
 export function upsertUser(
   trx: TasksTrx,
-  user: { id: string; email: string; first_name: string; last_name: string; email_verified: boolean },
+  user: {
+    id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    email_verified: boolean;
+    language?: Language;
+  },
 ) {
   const { id, ...row } = user;
   return trx
@@ -13,16 +21,18 @@ export function upsertUser(
     .execute();
 }
 
-/** The person confirmed their address; it, if tasks knows them. */
-export const markVerified = async (trx: TasksTrx, userId: string) =>
-  (
-    await trx
-      .updateTable('users')
-      .set({ email_verified: true })
-      .where('id', '=', userId)
-      .returning('email')
-      .executeTakeFirst()
-  )?.email;
+/** The person confirmed their address; it and their language, if tasks knows them. */
+export const markVerified = (trx: TasksTrx, userId: string) =>
+  trx
+    .updateTable('users')
+    .set({ email_verified: true })
+    .where('id', '=', userId)
+    .returning(['email', 'language'])
+    .executeTakeFirst();
+
+/** The language the person's mails are in from now on. */
+export const setLanguage = (trx: TasksTrx, userId: string, language: Language) =>
+  trx.updateTable('users').set({ language }).where('id', '=', userId).execute();
 
 /** The tasks waiting for `email` (sent before it had an account) become `userId`'s; their ids. */
 export async function claimRecipientEntries(trx: TasksTrx, userId: string, email: string) {

@@ -618,4 +618,10 @@ export const migrations: Record<string, Migration> = {
                 where not completed and due_date is not null and recipient_id is not null`.execute(db);
     },
   },
+  // Mails in the recipient's language (issue 36): the language each person signed up in or chose since.
+  '2026-11-30T10:00_tasks_user_language': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('language', 'text').execute();
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import type { Language } from '@baton/contracts';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** What tasks knows of people, from identity's events (names for cards, e-mail lookups). */
@@ -8,6 +9,8 @@ export interface UsersTable {
   last_name: string;
   /** Confirmed their address: only then do tasks sent to it reach them (an unconfirmed one is a stranger's). */
   email_verified: Generated<boolean>;
+  /** The language of their mails (none known: the sender's, or English when nobody asked). */
+  language: Generated<Language | null>;
 }
 
 /** `owner_id` trusts `trusted_id`: tasks from the trusted person arrive accepted, without a mail. */

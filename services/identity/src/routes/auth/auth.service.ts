@@ -92,6 +92,7 @@ export async function signUp(
         firstName: user.first_name,
         lastName: user.last_name,
         emailVerified: false,
+        language,
       },
       requestId,
     });

@@ -119,6 +119,23 @@ describe('PUT /api/settings/notification-preferences/', () => {
     expect(await read(ana)).toMatchObject({ language: 'de', timezone: 'Europe/Berlin' });
   });
 
+  it("tells tasks the person's new language (notifications.language.changed), for the mails tasks writes", async () => {
+    const ana = await t.person();
+    const known = async () =>
+      (
+        await t.tasks.deps.db
+          .selectFrom('users')
+          .select('language')
+          .where('id', '=', ana.id)
+          .executeTakeFirst()
+      )?.language;
+    expect(await known()).toBe('en'); // as she signed up
+    await change(ana, { language: 'de' });
+    await eventually(async () => (await known()) === 'de');
+    await change(ana, { language: 'en' });
+    await eventually(async () => (await known()) === 'en');
+  });
+
   it('stores only what differs from the defaults, so a choice put back follows them again', async () => {
     const ana = await t.person();
     await change(ana, { events: { comment: { email: 'off' }, assigned: { push: false } } });

@@ -8,7 +8,7 @@ import {
   type NotificationPreferencesUpdate,
   notificationEvents,
 } from '@baton/contracts';
-import { conflict, notFound } from '@baton/service-kit';
+import { conflict, enqueueEvent, notFound } from '@baton/service-kit';
 import type { NotificationsDb, NotificationsDeps, NotificationsTrx } from '../../context';
 import type { EventOverrides } from '../../db/schema';
 import { cancelDigest, planDigest, sendDigest } from '../../delivery/digest.service';
@@ -115,6 +115,13 @@ async function changePreferences(
     events: JSON.stringify(overridesOf(next.events)),
   });
   if (digestTiming(current) !== digestTiming(next)) await planDigest(trx, userId, next);
+  // tasks writes its own mails to this person (accept links): in their language too.
+  if (current.language !== next.language)
+    await enqueueEvent(trx, 'notifications.language.changed', {
+      actorId: userId,
+      audience: [userId],
+      data: { userId, language: next.language },
+    });
   // Reminders and overdue notices are at hours of the person's zone: a new zone moves them.
   if (current.timezone !== next.timezone) await rescheduleRemindersOf(trx, userId);
   return next;

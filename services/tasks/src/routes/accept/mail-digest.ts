@@ -1,6 +1,6 @@
 import { enqueueMail, runPeriodically } from '@baton/service-kit';
 import type { TasksDeps } from '../../context';
-import { waitingTasksMail } from '../../mails';
+import { fallbackLanguage, waitingTasksMail } from '../../mails';
 import { heldAcceptMails, releaseHeldMails } from './accept.repository';
 import { issueAcceptLink } from './accept.service';
 
@@ -36,8 +36,8 @@ export function sendMailDigests({ write, config }: DigestDeps) {
         });
       }
       if (tasks.length > 0) {
-        // A sweep has no request, so no language: the default one (mails.ts).
-        await enqueueMail(trx, await waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS, 'en'));
+        const language = rows.find((row) => row.recipient_language)?.recipient_language ?? fallbackLanguage;
+        await enqueueMail(trx, await waitingTasksMail(email, tasks, config.ACCEPT_TOKEN_TTL_DAYS, language));
         mails += 1;
       }
       await releaseHeldMails(

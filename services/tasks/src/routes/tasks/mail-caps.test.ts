@@ -58,6 +58,25 @@ describe('mail caps (per sender and address, and per sender; the counts are in P
     expect(await sendMailDigests(t.tasks.deps)).toBe(0);
   });
 
+  it("writes the digest in its reader's language", async () => {
+    const { t } = env;
+    const manager = await t.person();
+    const colleague = await t.person();
+    // As notifications.language.changed leaves it (preferences.routes.test.ts follows the event there).
+    await t.db.updateTable('users').set({ language: 'de' }).where('id', '=', colleague.id).execute();
+    for (let i = 1; i <= 11; i++)
+      expect((await assign(manager, colleague.email, `Task ${i}`)).status).toBe(201);
+    await outboxSent();
+    await sql`update task_recipients set mail_held_at = mail_held_at - interval '60 minutes'
+              where email = ${colleague.email}`.execute(t.db);
+    expect(await sendMailDigests(t.tasks.deps)).toBe(1);
+    t.tasks.relay.kick();
+    const digest = await t.smtp.waitFor(colleague.email, {
+      match: (m) => m.text.includes('"Task 11"') || m.text.includes('„Task 11“'),
+    });
+    expect(digest.subject).toBe('Auf Baton wartet eine Aufgabe auf dich');
+  });
+
   it('leaves accepted tasks out of the digest, and sends none when all were accepted', async () => {
     const { t } = env;
     const manager = await t.person();

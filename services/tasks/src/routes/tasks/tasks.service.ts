@@ -238,7 +238,7 @@ export async function delegateTask(
   me: AuthContext,
   body: TaskForm & { email: string },
   role: 'assign' | 'invite',
-  /** The sender's language (their request's): the language of the mail it sends. */
+  /** The sender's language (their request's): the mail's, unless the recipient's own is known. */
   language: Language,
 ) {
   if (body.id) throw badRequest(taskWriteMessages.delegateNew);
@@ -332,7 +332,16 @@ export async function handOver(
     const link = await issueAcceptLink(trx, deps.config, { taskId: id, email, userId: recipient.id, role });
     await enqueueMail(
       trx,
-      await acceptMail(email, from, title, role, link, deps.config.ACCEPT_TOKEN_TTL_DAYS, language),
+      // A registered recipient reads it in their own language, when tasks knows it.
+      await acceptMail(
+        email,
+        from,
+        title,
+        role,
+        link,
+        deps.config.ACCEPT_TOKEN_TTL_DAYS,
+        recipient.language ?? language,
+      ),
     );
   } else if (!trusted) {
     // Past a cap, a registered person still gets the task (in their list and bell); its mail waits for the

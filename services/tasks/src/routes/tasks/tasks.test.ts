@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { task, taskListResponse, taskMessages, taskWriteResponse } from '@baton/contracts';
-import { jsonRequest, readJson } from '@baton/test-kit';
+import { eventually, jsonRequest, readJson, signUp } from '@baton/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
 import { progressMessages } from '../progress/progress.service';
@@ -77,7 +78,7 @@ describe('delegating', () => {
     expect(adas.tasks).toMatchObject([{ id: body.id, category: 'Tasks Delegated - Assigned' }]);
   });
 
-  it("writes the mail in the sender's language (their Accept-Language): German from a German browser", async () => {
+  it("writes to an address with no account in the sender's language (their Accept-Language), to an account in its own", async () => {
     const { t } = env;
     const ada = await t.person({ firstname: 'Ada' });
     const fromGerman = (email: string, title: string) =>
@@ -88,22 +89,60 @@ describe('delegating', () => {
           'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
         },
       });
-    const bob = await t.person({ firstname: 'Bob' });
-    expect((await fromGerman(bob.email, 'Angebot')).status).toBe(201);
-    const accept = await t.smtp.waitFor(bob.email);
-    expect(accept.subject).toBe('Ada hat dir eine Aufgabe zugewiesen: Angebot');
-    expect(accept.html).toMatch(/<html[^>]* lang="de"/);
     const stranger = `nobody-${Date.now()}@example.com`;
     expect((await fromGerman(stranger, 'Angebot')).status).toBe(201);
     const join = await t.smtp.waitFor(stranger);
     expect(join.subject).toBe('Ada hat dir eine Aufgabe zugewiesen auf Baton');
+    expect(join.html).toMatch(/<html[^>]* lang="de"/);
     expect(join.text).toContain('Leg mit dieser E-Mail-Adresse ein Konto an');
-    // Without one, English.
-    const cy = await t.person();
-    expect((await t.post('/send_email/assign_user/', { ...form, email: cy.email }, ada.access)).status).toBe(
-      201,
-    );
-    expect((await t.smtp.waitFor(cy.email)).subject).toBe(`Ada assigned you a task: ${form.title}`);
+    // Bob signed up in English: his mail is English, whatever Ada's browser speaks.
+    const bob = await t.person({ firstname: 'Bob' });
+    expect((await fromGerman(bob.email, 'Offer')).status).toBe(201);
+    expect((await t.smtp.waitFor(bob.email)).subject).toBe('Ada assigned you a task: Offer');
+  });
+
+  it("writes the mail in the recipient's language once tasks knows it: their sign-up's, then their choice", async () => {
+    const { t } = env;
+    const ada = await t.person({ firstname: 'Ada' });
+    // Dee's browser is German when she signs up (identity.user.created says so).
+    const german = (path: string, init?: RequestInit) =>
+      t.identity.request(path, { ...init, headers: { ...init?.headers, 'accept-language': 'de' } });
+    const dee = await signUp(german, {}, { mailbox: t.identity.smtp });
+    const languageOf = async () =>
+      (await t.db.selectFrom('users').select('language').where('id', '=', dee.id).executeTakeFirst())
+        ?.language;
+    await eventually(async () => (await languageOf()) === 'de');
+    const assign = (title: string) =>
+      t.post('/send_email/assign_user/', { ...form, title, email: dee.email }, ada.access);
+    expect((await assign('Angebot')).status).toBe(201);
+    expect((await t.smtp.waitFor(dee.email)).subject).toBe('Ada hat dir eine Aufgabe zugewiesen: Angebot');
+    // She picks English in her preferences (notifications says so).
+    const changed = {
+      id: randomUUID(),
+      type: 'notifications.language.changed',
+      occurredAt: new Date().toISOString(),
+      actorId: dee.id,
+      audience: [dee.id],
+      data: { userId: dee.id, language: 'en' },
+    };
+    await t.bus.publish(changed.type, changed, { msgId: changed.id });
+    await eventually(async () => (await languageOf()) === 'en');
+    expect((await assign('Offer')).status).toBe(201);
+    const offer = await t.smtp.waitFor(dee.email, { match: (mail) => mail.subject.endsWith('Offer') });
+    expect(offer.subject).toBe('Ada assigned you a task: Offer');
+  });
+
+  it('writes the accept link of a task that waited for an address in the language its owner signed up in', async () => {
+    const { t } = env;
+    const ada = await t.person({ firstname: 'Ada' });
+    const email = `later-${randomUUID()}@example.com`;
+    expect((await t.post('/send_email/invite_user', { ...form, email }, ada.access)).status).toBe(201);
+    expect((await t.smtp.waitFor(email)).subject).toBe('Ada invited you to a task on Baton');
+    const german = (path: string, init?: RequestInit) =>
+      t.identity.request(path, { ...init, headers: { ...init?.headers, 'accept-language': 'de' } });
+    await signUp(german, { email }, { mailbox: t.identity.smtp });
+    const link = await t.smtp.waitFor(email, { match: (mail) => mail.text.includes('accept-task') });
+    expect(link.text).toContain('Öffne sie und nimm sie hier an');
   });
 });
 

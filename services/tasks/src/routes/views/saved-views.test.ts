@@ -30,6 +30,13 @@ describe('saved views: GET/POST /api/views/, DELETE /api/views/{viewId}/', () =>
     expect(viewsResponse.parse(await readJson(t.get(path, ada.access))).views.map((v) => v.name)).toEqual([
       'anything open',
     ]);
+    // A view as the issue writes one, `{name, query}`: of Personal Tasks.
+    const plain = await t.post(path, { name: 'Urgent', query: 'priority=Immediate' }, ada.access);
+    expect(plain.status).toBe(201);
+    expect(view.parse(await readJson(plain))).toMatchObject({
+      query: 'priority=Immediate',
+      path: 'tasks/personal',
+    });
     const twice = await t.call('DELETE', `${path}${first.id}/`, ada.access);
     expect(twice.status).toBe(404);
     expect((await readJson(twice)).error).toBe(findMessages.viewNotFound);
