@@ -95,7 +95,7 @@ export function run(title: string, options: autocannon.Options) {
         `${title.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
           `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
           `(${result.requests.total} requests, ${ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors; ` +
-          `${connections} connections, ${seconds} s)`,
+          `${options.connections ?? connections} connections, ${seconds} s)`,
       );
       resolveRun(result.requests.average);
     });
@@ -145,14 +145,20 @@ export function scheduleLine(title: string, rate: number, times: number[], what:
  */
 export async function runAtRate(
   title: string,
-  options: { url: string; method?: string; headers?: Record<string, string>; body?: string },
+  options: {
+    /** The address, or a function giving each request's (to vary a query). */
+    url: string | (() => string);
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  },
   rate: number,
 ) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const send = () =>
     new Promise<boolean>((resolveSend) => {
       const req = request(
-        options.url,
+        typeof options.url === 'string' ? options.url : options.url(),
         { method: options.method ?? 'GET', headers: options.headers, agent },
         (res) => {
           res.resume();

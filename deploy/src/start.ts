@@ -47,6 +47,11 @@ const envSchema = gatewayEnvSchema
     BATON_PG_PORT: envVars.port(54329),
     MAIL_CATCHER_SMTP_PORT: envVars.port(1025),
     MAIL_CATCHER_WEB_PORT: envVars.port(8025),
+    /** The services' databases are `<prefix>identity`, `<prefix>tasks`, ...: two apps on one Postgres differ. */
+    BATON_DATABASE_PREFIX: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .default('baton_'),
   });
 
 async function main() {
@@ -108,6 +113,7 @@ async function main() {
   lifecycle.onClose('mailer', () => mailer.close());
   const identity = await createIdentity({
     databaseUrl,
+    database: `${env.BATON_DATABASE_PREFIX}identity`,
     bus,
     mailer,
     logger: createLogger({ name: 'identity' }),
@@ -116,6 +122,7 @@ async function main() {
   lifecycle.onClose('identity', () => identity.close());
   const files = await createFiles({
     databaseUrl,
+    database: `${env.BATON_DATABASE_PREFIX}files`,
     bus,
     logger: createLogger({ name: 'files' }),
     config: env,
@@ -124,6 +131,7 @@ async function main() {
   lifecycle.onClose('files', () => files.close());
   const tasks = await createTasks({
     databaseUrl,
+    database: `${env.BATON_DATABASE_PREFIX}tasks`,
     bus,
     mailer,
     logger: createLogger({ name: 'tasks' }),
@@ -135,6 +143,7 @@ async function main() {
   lifecycle.onClose('tasks', () => tasks.close());
   const folders = await createFolders({
     databaseUrl,
+    database: `${env.BATON_DATABASE_PREFIX}folders`,
     bus,
     logger: createLogger({ name: 'folders' }),
     config: env,
@@ -145,6 +154,7 @@ async function main() {
   lifecycle.onClose('folders', () => folders.close());
   const notifications = await createNotifications({
     databaseUrl,
+    database: `${env.BATON_DATABASE_PREFIX}notifications`,
     bus,
     mailer,
     logger: createLogger({ name: 'notifications' }),

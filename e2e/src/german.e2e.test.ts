@@ -12,7 +12,8 @@ import { card, type Person, type SignedUp, useAppInBrowser } from './stack';
 /**
  * The German UI on `npm start` in a Chromium whose language is German: a person signs up in German, makes and
  * delegates tasks, and walks the main screens; none may show an English sentence of the message books (the
- * sentences whose German differs), in visible text or in accessible names. Screenshots at 1280 and 390 px.
+ * sentences whose German differs), in visible text or in accessible names. Screenshots at 1280 and 390 px, light
+ * and dark.
  */
 const stack = useAppInBrowser();
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-german';
@@ -87,17 +88,22 @@ async function expectGerman(page: Page, screen: string) {
   expect(english, `English on ${screen}`).toEqual([]);
 }
 
+/** The screen at both widths, in the light theme and then the dark one (the system's scheme, which it follows). */
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     // A layout that a long German word breaks scrolls sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: `${shots}/de-${name}-${width}.png`,
-      animations: 'disabled',
-      fullPage: true,
-    });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({
+        path: `${shots}/de-${name}-${theme}-${width}.png`,
+        animations: 'disabled',
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

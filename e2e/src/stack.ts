@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { AppProcess, cleanEnv } from './process';
+import { sharedDatabasePrefix } from './shared-app';
 
 export interface Person {
   firstname: string;
@@ -21,8 +22,10 @@ export interface SignedUp {
   access: string;
 }
 
-/** The databases of `npm start`'s services (their default names). */
-const appDatabases = ['baton_identity', 'baton_tasks', 'baton_folders', 'baton_files', 'baton_notifications'];
+/** The databases of `npm start`'s services: a file's own app (the default names), and the shared one. */
+const appDatabases = ['baton_', sharedDatabasePrefix].flatMap((prefix) =>
+  ['identity', 'tasks', 'folders', 'files', 'notifications'].map((service) => `${prefix}${service}`),
+);
 
 /**
  * Clears the rate-limit counters the services keep in Postgres (`kit_rate_limits`). They outlive the app on
@@ -56,7 +59,8 @@ async function forgetRateLimits(server: string) {
 
 /**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with the front ends
- * built for this run and one Chromium, for the browser tests of this file. `env` adds to the app's environment.
+ * built for this run and one Chromium, for the browser tests of this file. Without `env`, the app the files
+ * share (shared-app.ts); `env` starts one for this file, with that added to its environment.
  */
 export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
   let app: AppProcess | undefined;
@@ -65,6 +69,11 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
 
   beforeAll(async () => {
     await forgetRateLimits(inject('databaseUrl'));
+    browser = await launchBrowser();
+    if (!options.env) {
+      Object.assign(urls, inject('sharedApp'));
+      return;
+    }
     const port = await freePort();
     const mailWeb = await freePort();
     urls.base = `http://localhost:${port}`;
@@ -80,11 +89,10 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
         // The test runner stands in for the proxy of many people: `existingPerson` names each one's address
         // (X-Forwarded-For), so that making people does not spend the sign-in budget of the browser's address.
         TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
-        ...(await options.env?.()),
+        ...(await options.env()),
       }),
     );
     await app.waitForOk(`${urls.base}/readyz`, 60_000);
-    browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
@@ -119,8 +127,10 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
   const mailbox: Mailbox = {
     waitFor: (to, { match } = {}) =>
       eventually(async () => {
-        const mails: { to: string[]; text: string }[] = await readJson(fetch(`${urls.mail}/api/messages`));
-        return mails.find((m) => m.to.includes(to.toLowerCase()) && (match?.(m) ?? true));
+        const mails: { to: string[]; text: string }[] = await readJson(
+          fetch(`${urls.mail}/api/messages?to=${encodeURIComponent(to)}`),
+        );
+        return mails.find((m) => match?.(m) ?? true);
       }),
   };
 

@@ -50,6 +50,16 @@ describe('the mail catcher page', () => {
     expect(await res.text()).toContain('<iframe sandbox="" srcdoc="');
   });
 
+  it("lists the mails as JSON at /api/messages, or one recipient's with ?to=", async () => {
+    const subjects = async (query: string) =>
+      ((await (await fetch(`${catcher.webUrl}api/messages${query}`)).json()) as { subject: string }[]).map(
+        (m) => m.subject,
+      );
+    expect(await subjects('')).toHaveLength(2);
+    expect(await subjects('?to=HOSTILE@example.com')).toEqual(['Hostile']);
+    expect(await subjects('?to=nobody@example.com')).toEqual([]);
+  });
+
   it('shows each mail as HTML in a sandboxed frame, with its text part and headers a click away', async () => {
     const page = await browser.newPage();
     await page.goto(catcher.webUrl); // resolves once every frame and its images have loaded (or failed)

@@ -76,9 +76,13 @@ export class MailCatcher {
     const webPort = ports.web;
     if (webPort !== false) {
       const web = createServer((req, res) => {
-        if (req.url === '/api/messages') {
+        const url = new URL(req.url ?? '/', 'http://catcher');
+        if (url.pathname === '/api/messages') {
+          // `?to=` keeps one recipient's (a poller of one address need not parse everyone's).
+          const to = url.searchParams.get('to')?.toLowerCase();
+          const mails = to ? this.mails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : this.mails;
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(this.mails));
+          res.end(JSON.stringify(mails));
           return;
         }
         res.writeHead(200, inboxHeaders);
