@@ -9,7 +9,7 @@ const globalSetup = fileURLToPath(new URL('./packages/test-kit/src/global-setup.
  */
 export const projectConfig = (
   name: string,
-  extra: { include?: string[]; fileParallelism?: boolean; globalSetup?: string[] } = {},
+  extra: { include?: string[]; fileParallelism?: boolean; globalSetup?: string[]; isolate?: boolean } = {},
 ) =>
   defineProject({
     test: {
@@ -17,6 +17,10 @@ export const projectConfig = (
       globalSetup: [globalSetup, ...(extra.globalSetup ?? [])],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // The files of a worker share its loaded modules: loading a service's graph again for each file was most
+      // of a service test's own time. Every file starts its service on its own databases, so none shares state.
+      // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
+      isolate: extra.isolate ?? false,
       include: extra.include ?? ['src/**/*.test.ts'],
       ...(extra.fileParallelism === undefined ? {} : { fileParallelism: extra.fileParallelism }),
     },
@@ -24,12 +28,16 @@ export const projectConfig = (
 
 const webSetup = fileURLToPath(new URL('./vitest.web-setup.mts', import.meta.url));
 
-/** Front-end workspaces: components in jsdom (page at http://localhost:3000/), no databases. */
-export const webProjectConfig = (name: string) =>
+/**
+ * Front-end workspaces: components in jsdom (page at http://localhost:3000/), no databases. A worker's files
+ * share its modules and its jsdom unless `isolate` (a file that replaces a module with `vi.mock`).
+ */
+export const webProjectConfig = (name: string, { isolate = false } = {}) =>
   defineProject({
     test: {
       name,
       environment: 'jsdom',
+      isolate,
       setupFiles: [webSetup],
       include: ['src/**/*.test.{ts,tsx}'],
       testTimeout: 15_000,

@@ -1,3 +1,4 @@
 import { webProjectConfig } from '../vitest.shared.mts';
 
-export default webProjectConfig('shell');
+// remotes/loader.test.ts replaces the Module Federation runtime with vi.mock: the files are isolated.
+export default webProjectConfig('shell', { isolate: true });

@@ -1,3 +1,4 @@
 import { projectConfig } from '../../vitest.shared.mts';
 
-export default projectConfig('identity');
+// security.test.ts counts argon2's hashes through vi.mock: the files are isolated.
+export default projectConfig('identity', { isolate: true });
