@@ -59,7 +59,8 @@ export function FilterBar({ filter, onChange, matching, onSave }: FilterBarProps
       if (value === '' || value === undefined) delete next[name];
     onChange(next as TaskFilter, options);
   };
-  const today = new Date().toISOString().slice(0, 10);
+  // The person's calendar day (YYYY-MM-DD), not UTC's.
+  const today = new Intl.DateTimeFormat('en-CA').format(new Date());
 
   return (
     <search className="task-filters" aria-label={t('bar')}>

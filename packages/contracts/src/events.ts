@@ -98,8 +98,15 @@ export const eventPayloads = {
   'folders.counts.changed': z.object({}),
   /** A folder let go of its base file (replaced, removed, or the folder deleted): files deletes it. */
   'folders.basefile.detached': z.object({ folderId: uuid, key: z.string() }),
-  /** The person's language changed in their preferences: the services that mail them write in it from now on. */
-  'notifications.language.changed': z.object({ userId: uuid, language: z.enum(languages) }),
+  /**
+   * The person's language or time zone changed in their preferences: tasks writes its mails in that language
+   * and reads "today" in that zone (the list filters) from now on.
+   */
+  'notifications.preferences.changed': z.object({
+    userId: uuid,
+    language: z.enum(languages),
+    timezone: z.string(),
+  }),
 } as const;
 export type EventSubject = keyof typeof eventPayloads;
 export type EventData<S extends EventSubject> = z.infer<(typeof eventPayloads)[S]>;

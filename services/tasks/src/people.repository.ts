@@ -62,3 +62,8 @@ export const trusts = async (db: Db, ownerId: string, trustedId: string) =>
       .where('trusted_id', '=', trustedId)
       .executeTakeFirst(),
   );
+
+/** The time zone of the person's preferences (null: none chosen, or unknown here). */
+export const timezoneOf = async (db: Db, userId: string) =>
+  (await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ??
+  null;

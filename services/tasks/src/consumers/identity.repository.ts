@@ -30,9 +30,12 @@ export const markVerified = (trx: TasksTrx, userId: string) =>
     .returning(['email', 'language'])
     .executeTakeFirst();
 
-/** The language the person's mails are in from now on. */
-export const setLanguage = (trx: TasksTrx, userId: string, language: Language) =>
-  trx.updateTable('users').set({ language }).where('id', '=', userId).execute();
+/** The language of the person's mails and the zone of their "today", from now on. */
+export const setPreferences = (
+  trx: TasksTrx,
+  userId: string,
+  preferences: { language: Language; timezone: string },
+) => trx.updateTable('users').set(preferences).where('id', '=', userId).execute();
 
 /** The tasks waiting for `email` (sent before it had an account) become `userId`'s; their ids. */
 export async function claimRecipientEntries(trx: TasksTrx, userId: string, email: string) {

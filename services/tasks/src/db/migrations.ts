@@ -618,10 +618,15 @@ export const migrations: Record<string, Migration> = {
                 where not completed and due_date is not null and recipient_id is not null`.execute(db);
     },
   },
-  // Mails in the recipient's language (issue 36): the language each person signed up in or chose since.
-  '2026-11-30T10:00_tasks_user_language': {
+  // Mails in the recipient's language, list filters in the person's zone (issue 36): each person's language
+  // (signed up in or chosen since) and time zone (chosen in their preferences).
+  '2026-11-30T10:00_tasks_user_language_zone': {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('language', 'text').execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('language', 'text')
+        .addColumn('timezone', 'text')
+        .execute();
     },
   },
 };

@@ -11,6 +11,8 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   /** The language of their mails (none known: the sender's, or English when nobody asked). */
   language: Generated<Language | null>;
+  /** Their IANA time zone, when they chose one (none: UTC): "today" of their list filters. */
+  timezone: Generated<string | null>;
 }
 
 /** `owner_id` trusts `trusted_id`: tasks from the trusted person arrive accepted, without a mail. */

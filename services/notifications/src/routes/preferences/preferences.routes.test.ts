@@ -119,8 +119,16 @@ describe('PUT /api/settings/notification-preferences/', () => {
     expect(await read(ana)).toMatchObject({ language: 'de', timezone: 'Europe/Berlin' });
   });
 
-  it("tells tasks the person's new language (notifications.language.changed), for the mails tasks writes", async () => {
+  it("tells tasks the person's new language and zone (notifications.preferences.changed)", async () => {
     const ana = await t.person();
+    const zone = async () =>
+      (
+        await t.tasks.deps.db
+          .selectFrom('users')
+          .select('timezone')
+          .where('id', '=', ana.id)
+          .executeTakeFirst()
+      )?.timezone;
     const known = async () =>
       (
         await t.tasks.deps.db
@@ -134,6 +142,8 @@ describe('PUT /api/settings/notification-preferences/', () => {
     await eventually(async () => (await known()) === 'de');
     await change(ana, { language: 'en' });
     await eventually(async () => (await known()) === 'en');
+    await change(ana, { timezone: 'Pacific/Auckland' });
+    await eventually(async () => (await zone()) === 'Pacific/Auckland');
   });
 
   it('stores only what differs from the defaults, so a choice put back follows them again', async () => {

@@ -115,12 +115,13 @@ async function changePreferences(
     events: JSON.stringify(overridesOf(next.events)),
   });
   if (digestTiming(current) !== digestTiming(next)) await planDigest(trx, userId, next);
-  // tasks writes its own mails to this person (accept links): in their language too.
-  if (current.language !== next.language)
-    await enqueueEvent(trx, 'notifications.language.changed', {
+  // tasks writes this person mails of its own (accept links) and filters their lists by "today": in their
+  // language and zone too.
+  if (current.language !== next.language || current.timezone !== next.timezone)
+    await enqueueEvent(trx, 'notifications.preferences.changed', {
       actorId: userId,
       audience: [userId],
-      data: { userId, language: next.language },
+      data: { userId, language: next.language, timezone: next.timezone },
     });
   // Reminders and overdue notices are at hours of the person's zone: a new zone moves them.
   if (current.timezone !== next.timezone) await rescheduleRemindersOf(trx, userId);

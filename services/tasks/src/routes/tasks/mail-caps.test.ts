@@ -62,7 +62,7 @@ describe('mail caps (per sender and address, and per sender; the counts are in P
     const { t } = env;
     const manager = await t.person();
     const colleague = await t.person();
-    // As notifications.language.changed leaves it (preferences.routes.test.ts follows the event there).
+    // As notifications.preferences.changed leaves it (preferences.routes.test.ts follows the event there).
     await t.db.updateTable('users').set({ language: 'de' }).where('id', '=', colleague.id).execute();
     for (let i = 1; i <= 11; i++)
       expect((await assign(manager, colleague.email, `Task ${i}`)).status).toBe(201);

@@ -7,9 +7,8 @@ import { matchesSearch } from '../search/search.repository';
  * A list's filter (issue 36), split as the page statements are: its shape (which conditions; part of a
  * statement template's key) and its values (the statement's parameters).
  *
- * Dates: `today` and `week` (today and the six days after) are the UTC calendar's. The person's time zone is
- * the notifications service's (their preferences); tasks does not hear of it, and its other date rules (a
- * delegated task's overdue mark) are UTC's too. A due date with a time counts on its UTC day.
+ * Dates: `overdue`, `today` and `week` (today and the six days after) start from `today`, the person's calendar
+ * day in the time zone of their preferences (`todayIn`; UTC when they chose none). A due date is a calendar day.
  */
 export interface FilterShape {
   q: boolean;
@@ -26,10 +25,22 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const daysAfter = (day: string, days: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 
+/** The calendar day (YYYY-MM-DD) it is at `now` in time zone `zone` (an IANA name; none: UTC). */
+export const todayIn = (zone: string | null, now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+
+/** Whether the filter counts from today (and so needs the person's time zone). */
+export const countsFromToday = (filter: TaskFilter | undefined) =>
+  filter?.due === 'overdue' || filter?.due === 'today' || filter?.due === 'week';
+
 /** A filter's shape and values, or null when it filters nothing (an empty `q` is no filter). */
-export function splitFilter(filter: TaskFilter | undefined, now = new Date()) {
+export function splitFilter(filter: TaskFilter | undefined, today = todayIn(null)) {
   if (!filter) return null;
-  const today = dayOf(now);
   const q = filter.q?.trim() || undefined;
   const due = filter.due;
   const shape: FilterShape = {

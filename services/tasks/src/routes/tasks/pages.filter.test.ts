@@ -2,6 +2,7 @@ import { errorBody, findMessages, type Task, taskPageResponse } from '@baton/con
 import { readJson, type SignedUpUser } from '@baton/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
+import { todayIn } from './pages-filter.repository';
 
 const env = useTestTasks();
 
@@ -131,6 +132,29 @@ describe('list filters, one at a time (personal list, due tab): the tasks and th
       'Done overdue',
       'Done today',
     ]);
+  });
+});
+
+describe("dates in the person's time zone", () => {
+  it('reads "today" in the zone of their preferences, where the day is not UTC\'s', async () => {
+    const utc = todayIn(null);
+    // At any hour, one of these two is on another day than UTC (UTC+14 from 10:00, UTC-11 until 11:00).
+    const zone = todayIn('Pacific/Kiritimati') !== utc ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const theirs = todayIn(zone);
+    expect(theirs).not.toBe(utc);
+    const zoe = await env.t.person({ firstname: 'Zoe' });
+    for (const [title, dueDate] of [
+      ['On their today', theirs],
+      ["On UTC's today", utc],
+    ]) {
+      const res = await env.t.post('/create_list', { title, dueDate, priority: 'Moderate' }, zoe.access);
+      expect(res.status).toBe(201);
+    }
+    const dueToday = () => titles(personalPath, zoe, { due: 'today' });
+    expect((await dueToday()).titles).toEqual(["On UTC's today"]);
+    // As notifications.preferences.changed leaves it (preferences.routes.test.ts follows the event there).
+    await env.t.db.updateTable('users').set({ timezone: zone }).where('id', '=', zoe.id).execute();
+    expect((await dueToday()).titles).toEqual(['On their today']);
   });
 });
 

@@ -3,13 +3,16 @@ import { badRequest, executePrepared, queryTemplate } from '@baton/service-kit';
 import { type CompiledQuery, type ExpressionBuilder, sql } from 'kysely';
 import type { TasksDb } from '../../context';
 import type { TaskKind, TasksTable } from '../../db/schema';
+import { timezoneOf } from '../../people.repository';
 import {
+  countsFromToday,
   type FilterShape,
   type FilterValue,
   filterConditions,
   filterKey,
   filterValueNames,
   splitFilter,
+  todayIn,
 } from './pages-filter.repository';
 import { selectTaskJson, tasksAnswer } from './tasks.repository';
 
@@ -219,11 +222,17 @@ type PageTemplate = (values: Partial<Record<PageValue, unknown>>) => CompiledQue
 const pageTemplates = new Map<string, PageTemplate>();
 
 /** The compiled statement of one page request, and the order its cursor belongs to. */
-export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
+export function pageQuery(
+  db: TasksDb,
+  kind: TaskKind,
+  userId: string,
+  page: TaskPageRequest,
+  today?: string,
+) {
   const order: OrderName = page.tab === 'completed' ? 'completed' : page.sort;
   const after = page.cursor ? decodeCursor(page.cursor, order) : undefined;
   const scope = sideOf(kind, page);
-  const filter = splitFilter(page.filter);
+  const filter = splitFilter(page.filter, today);
   const shape: PageShape = {
     scope,
     order,
@@ -264,7 +273,9 @@ export function pageQuery(db: TasksDb, kind: TaskKind, userId: string, page: Tas
 
 /** One page of a list and its continuation, as the JSON text of a TaskPage (its tasks written by Postgres). */
 export async function taskPage(db: TasksDb, kind: TaskKind, userId: string, page: TaskPageRequest) {
-  const { query, name } = pageQuery(db, kind, userId, page);
+  // "Today" is the person's (their zone), read only for a filter that counts from it.
+  const today = countsFromToday(page.filter) ? todayIn(await timezoneOf(db, userId)) : undefined;
+  const { query, name } = pageQuery(db, kind, userId, page, today);
   const [row] = await executePrepared(db, query);
   if (!row) throw new Error('a page statement answers one row');
   const counts = 'due' in row ? { due: Number(row.due), completed: Number(row.completed) } : null;

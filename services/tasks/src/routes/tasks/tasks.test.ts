@@ -119,11 +119,11 @@ describe('delegating', () => {
     // She picks English in her preferences (notifications says so).
     const changed = {
       id: randomUUID(),
-      type: 'notifications.language.changed',
+      type: 'notifications.preferences.changed',
       occurredAt: new Date().toISOString(),
       actorId: dee.id,
       audience: [dee.id],
-      data: { userId: dee.id, language: 'en' },
+      data: { userId: dee.id, language: 'en', timezone: 'UTC' },
     };
     await t.bus.publish(changed.type, changed, { msgId: changed.id });
     await eventually(async () => (await languageOf()) === 'en');
