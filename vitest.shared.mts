@@ -22,7 +22,8 @@ export const projectConfig = (
       // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
       isolate: extra.isolate ?? false,
       include: extra.include ?? ['src/**/*.test.ts'],
-      ...(extra.fileParallelism === undefined ? {} : { fileParallelism: extra.fileParallelism }),
+      // A project that runs one file at a time (the browser tests) runs after the others, alone.
+      ...(extra.fileParallelism === false ? { fileParallelism: false, sequence: { groupOrder: 1 } } : {}),
     },
   });
 
