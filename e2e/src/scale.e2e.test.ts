@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { jsonRequest } from '@baton/test-kit';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, openCategory, openWorkspace, useAppInBrowser } from './stack';
 
 /**
@@ -14,12 +14,10 @@ const taskCount = 10_000;
 /** Cards a 900 px window can show (about five) and the virtualizer's few either side: far below 10,000. */
 const cardsBound = 30;
 
-const tasksDb = () => {
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = '/baton_tasks';
-  return new pg.Client({ connectionString: url.toString() });
-};
-const db = tasksDb();
+let db: pg.Client;
+beforeAll(() => {
+  db = new pg.Client({ connectionString: stack.database('tasks') });
+});
 afterAll(() => db.end());
 
 /** Waits until tasks has heard of each person (identity's events arrive over JetStream). */

@@ -66,6 +66,7 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
+  const databasePrefix = options.env ? 'baton_' : sharedDatabasePrefix;
 
   beforeAll(async () => {
     await forgetRateLimits(inject('databaseUrl'));
@@ -160,6 +161,8 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
     get mailBase() {
       return urls.mail;
     },
+    /** The connection string of a service's database in this app (`tasks`, `identity`, ...). */
+    database: (service: string) => databaseUrl(inject('databaseUrl'), `${databasePrefix}${service}`),
     newPage,
     existingPerson,
     linkMailedTo,

@@ -121,29 +121,20 @@ describe('PUT /api/settings/notification-preferences/', () => {
 
   it("tells tasks the person's new language and zone (notifications.preferences.changed)", async () => {
     const ana = await t.person();
-    const zone = async () =>
-      (
-        await t.tasks.deps.db
-          .selectFrom('users')
-          .select('timezone')
-          .where('id', '=', ana.id)
-          .executeTakeFirst()
-      )?.timezone;
-    const known = async () =>
-      (
-        await t.tasks.deps.db
-          .selectFrom('users')
-          .select('language')
-          .where('id', '=', ana.id)
-          .executeTakeFirst()
-      )?.language;
-    expect(await known()).toBe('en'); // as she signed up
+    /** What tasks knows of her: her language and zone. */
+    const known = () =>
+      t.tasks.deps.db
+        .selectFrom('users')
+        .select(['language', 'timezone'])
+        .where('id', '=', ana.id)
+        .executeTakeFirstOrThrow();
+    expect((await known()).language).toBe('en'); // as she signed up
     await change(ana, { language: 'de' });
-    await eventually(async () => (await known()) === 'de');
+    await eventually(async () => (await known()).language === 'de');
     await change(ana, { language: 'en' });
-    await eventually(async () => (await known()) === 'en');
+    await eventually(async () => (await known()).language === 'en');
     await change(ana, { timezone: 'Pacific/Auckland' });
-    await eventually(async () => (await zone()) === 'Pacific/Auckland');
+    await eventually(async () => (await known()).timezone === 'Pacific/Auckland');
   });
 
   it('stores only what differs from the defaults, so a choice put back follows them again', async () => {
