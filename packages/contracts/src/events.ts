@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from './common';
-import { languages } from './constants';
 import { folder } from './folders';
+import { language, timezone } from './preferences';
 import { comment, task } from './tasks';
 
 /** JetStream streams and the subjects each one holds. */
@@ -26,7 +26,7 @@ export const eventPayloads = {
     firstName: z.string(),
     lastName: z.string(),
     emailVerified: z.boolean().default(true),
-    language: z.enum(languages).optional(),
+    language: language.optional(),
   }),
   /** The person proved their address: tasks and trust waiting for it reach them now. */
   'identity.user.verified': userRef,
@@ -102,11 +102,7 @@ export const eventPayloads = {
    * The person's language or time zone changed in their preferences: tasks writes its mails in that language
    * and reads "today" in that zone (the list filters) from now on.
    */
-  'notifications.preferences.changed': z.object({
-    userId: uuid,
-    language: z.enum(languages),
-    timezone: z.string(),
-  }),
+  'notifications.preferences.changed': z.object({ userId: uuid, language, timezone }),
 } as const;
 export type EventSubject = keyof typeof eventPayloads;
 export type EventData<S extends EventSubject> = z.infer<(typeof eventPayloads)[S]>;

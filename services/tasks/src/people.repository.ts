@@ -1,3 +1,4 @@
+import type { Language } from '@baton/contracts';
 import { sql } from 'kysely';
 import type { TasksDb, TasksTrx } from './context';
 
@@ -67,3 +68,10 @@ export const trusts = async (db: Db, ownerId: string, trustedId: string) =>
 export const timezoneOf = async (db: Db, userId: string) =>
   (await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone ??
   null;
+
+/** The language of the person's mails and the zone of their "today", from now on. */
+export const setPreferences = (
+  db: Db,
+  userId: string,
+  preferences: { language: Language; timezone: string },
+) => db.updateTable('users').set(preferences).where('id', '=', userId).execute();

@@ -30,13 +30,6 @@ export const markVerified = (trx: TasksTrx, userId: string) =>
     .returning(['email', 'language'])
     .executeTakeFirst();
 
-/** The language of the person's mails and the zone of their "today", from now on. */
-export const setPreferences = (
-  trx: TasksTrx,
-  userId: string,
-  preferences: { language: Language; timezone: string },
-) => trx.updateTable('users').set(preferences).where('id', '=', userId).execute();
-
 /** The tasks waiting for `email` (sent before it had an account) become `userId`'s; their ids. */
 export async function claimRecipientEntries(trx: TasksTrx, userId: string, email: string) {
   const waiting = await trx

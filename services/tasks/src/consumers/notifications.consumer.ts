@@ -1,6 +1,6 @@
 import type { CoreConsumer } from '@baton/service-kit';
 import type { TasksTables } from '../db/schema';
-import { setPreferences } from './identity.repository';
+import { setPreferences } from '../people.repository';
 
 /**
  * `tasks-notifications`: the language and time zone people chose in their preferences, for the mails tasks
