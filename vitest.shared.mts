@@ -9,21 +9,28 @@ const globalSetup = fileURLToPath(new URL('./packages/test-kit/src/global-setup.
  */
 export const projectConfig = (
   name: string,
-  extra: { include?: string[]; fileParallelism?: boolean; globalSetup?: string[]; isolate?: boolean } = {},
+  extra: {
+    include?: string[];
+    maxWorkers?: number;
+    globalSetup?: string[];
+    isolate?: boolean;
+    testTimeout?: number;
+  } = {},
 ) =>
   defineProject({
     test: {
       name,
       globalSetup: [globalSetup, ...(extra.globalSetup ?? [])],
-      testTimeout: 30_000,
+      testTimeout: extra.testTimeout ?? 30_000,
       hookTimeout: 60_000,
       // The files of a worker share its loaded modules: loading a service's graph again for each file was most
       // of a service test's own time. Every file starts its service on its own databases, so none shares state.
       // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
       isolate: extra.isolate ?? false,
       include: extra.include ?? ['src/**/*.test.ts'],
-      // A project that runs one file at a time (the browser tests) runs after the others, alone.
-      ...(extra.fileParallelism === false ? { fileParallelism: false, sequence: { groupOrder: 1 } } : {}),
+      // A project with workers of its own (the browser tests) runs after the others, alone: vitest runs a
+      // project whose maxWorkers differs in a group of its own.
+      ...(extra.maxWorkers ? { maxWorkers: extra.maxWorkers, sequence: { groupOrder: 1 } } : {}),
     },
   });
 

@@ -3,15 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { chromiumPath } from '@baton/test-kit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './process';
 
-/** Debian's Chromium (`apt-get install chromium`); playwright never downloads a browser here. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -20,7 +20,7 @@ import {
   signUpAndLogin,
   socketProtocol,
 } from './flows';
-import { AppProcess, cleanEnv } from './process';
+import { AppProcess, cleanEnv, exclusively } from './process';
 
 /**
  * The distributed topology: identity, tasks, notifications and two gateway replicas as processes over
@@ -31,8 +31,11 @@ describe('npm run start:distributed', () => {
   let gateways: string[];
   let services: Record<'identity' | 'tasks' | 'notifications' | 'files' | 'folders', string>;
   let mail: MailCatcher;
+  let done: () => Promise<void>;
 
   beforeAll(async () => {
+    // releases.e2e.test.ts runs start:distributed too, on the same databases and NATS streams.
+    done = await exclusively(databaseServerUrl(), 'start:distributed');
     const ports = [await freePort(), await freePort()];
     const identityPort = await freePort();
     const tasksPort = await freePort();
@@ -68,11 +71,12 @@ describe('npm run start:distributed', () => {
       folders: at(foldersPort),
     };
     for (const url of [...gateways, ...Object.values(services)]) await app.waitForOk(`${url}/readyz`, 90_000);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.stop();
     await mail?.stop();
+    await done?.();
   });
 
   it('a person signs up on one gateway replica and signs in on the other', async () => {

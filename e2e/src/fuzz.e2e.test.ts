@@ -1,14 +1,14 @@
 import { allRoutes, type RouteContract } from '@baton/contracts';
-import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { databaseUrl } from '@baton/service-kit';
-import { freePort, jsonRequest, readJson } from '@baton/test-kit';
+import { jsonRequest, readJson } from '@baton/test-kit';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { signUpAndLogin } from './flows';
-import { AppProcess, cleanEnv } from './process';
+import { type AppProcess, startApp } from './process';
+import { ownDatabasePrefix, workerIndex } from './shared-app';
 
 /**
  * Fuzzing every REST route of the real app (`npm start`'s single process on real Postgres) with generated
@@ -21,7 +21,9 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1000);
 const concurrency = 16;
 /** Tables refused requests write on purpose: sign-in throttling and rate-limit counters, and the kit's own. */
 const countersByDesign = /^(kit_|login_failures$|login_addresses$)/;
-const databases = ['baton_identity', 'baton_tasks', 'baton_folders', 'baton_files', 'baton_notifications'];
+/** The databases of the app this file starts. */
+const prefix = ownDatabasePrefix(workerIndex());
+const databases = ['identity', 'tasks', 'folders', 'files', 'notifications'].map((s) => `${prefix}${s}`);
 
 let app: AppProcess;
 let base: string;
@@ -30,23 +32,14 @@ let real: Record<string, string>;
 const pools: pg.Pool[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = new AppProcess(
-    process.execPath,
-    serverNodeArgs('deploy/src/start.ts'),
-    cleanEnv({
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: inject('databaseUrl'),
-      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
-      MAIL_CATCHER_WEB_PORT: String(await freePort()),
-      // Limits would answer most inputs with 429 before they reach validation.
-      RATE_LIMITS: 'false',
-      LOG_LEVEL: 'fatal',
-    }),
-  );
-  await app.waitForOk(`${base}/readyz`, 120_000);
+  ({
+    app,
+    urls: { base },
+  } = await startApp(inject('databaseUrl'), prefix, {
+    // Limits would answer most inputs with 429 before they reach validation.
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'fatal',
+  }));
   const a = await signUpAndLogin(base);
   const b = await signUpAndLogin(base);
   owner = { access: a.tokens.access, email: a.user.email };
@@ -383,7 +376,7 @@ function fuzzSocket(path: string) {
 }
 
 const socketTable: string[] = [];
-const tasksDb = () => pools[databases.indexOf('baton_tasks')] as pg.Pool;
+const tasksDb = () => pools[databases.indexOf(`${prefix}tasks`)] as pg.Pool;
 const commentCount = async () =>
   Number((await tasksDb().query('select count(*) from comments')).rows[0].count);
 const newestComment = async (): Promise<string | undefined> =>

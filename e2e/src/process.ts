@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '@baton/deploy/node-flags';
+import { freePort } from '@baton/test-kit';
+import pg from 'pg';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -79,4 +82,48 @@ export function cleanEnv(extra: Record<string, string>) {
     delete env[key];
   for (const key of Object.keys(env)) if (key.startsWith('VITEST_')) delete env[key];
   return { ...env, ...extra };
+}
+
+/**
+ * The whole app as `npm start` runs it (single process, the mail catcher) on the test run's Postgres, its
+ * databases named `<databasePrefix><service>`, with `env` added; resolves once it is ready.
+ */
+export async function startApp(
+  databaseServer: string,
+  databasePrefix: string,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+) {
+  const port = await freePort();
+  const mailWeb = await freePort();
+  const urls = { base: `http://localhost:${port}`, mail: `http://127.0.0.1:${mailWeb}` };
+  const app = new AppProcess(
+    process.execPath,
+    serverNodeArgs('deploy/src/start.ts'),
+    cleanEnv({
+      PORT: String(port),
+      DATABASE_URL: databaseServer,
+      BATON_DATABASE_PREFIX: databasePrefix,
+      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
+      MAIL_CATCHER_WEB_PORT: String(mailWeb),
+      // The test runner stands in for the proxy of many people: `existingPerson` names each one's address
+      // (X-Forwarded-For), so that making people does not spend the sign-in budget of the browser's address.
+      TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
+      ...env,
+    }),
+  );
+  await app.waitForOk(`${urls.base}/readyz`, timeoutMs);
+  return { app, urls };
+}
+
+/**
+ * Waits for, then holds, a Postgres advisory lock called `name` until the returned function is called. Browser
+ * test files run two at once; those that share what no name separates (start:distributed's databases and the
+ * machine's NATS streams) take turns through it.
+ */
+export async function exclusively(databaseServer: string, name: string) {
+  const client = new pg.Client({ connectionString: databaseServer });
+  await client.connect();
+  await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+  return () => client.end();
 }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeArgs } from '@baton/deploy/node-flags';
 import {
   databaseServerUrl,
   freePort,
@@ -15,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
 import { signUpAndLogin } from './flows';
-import { AppProcess, cleanEnv, repoRoot } from './process';
+import { AppProcess, cleanEnv, exclusively, repoRoot } from './process';
 import { openCategory, openWorkspace } from './stack';
 
 /**
@@ -53,10 +54,11 @@ let person: { email: string; password: string };
 let current: string;
 let candidate: string;
 const ports: Record<string, number> = {};
+let done: (() => Promise<void>) | undefined;
 
-/** `npm run release -- <args>`; throws unless it exits with `status`. */
+/** `npm run release -- <args>` (its script, without npm's start-up); throws unless it exits with `status`. */
 function release(args: string[], status = 0) {
-  const run = spawnSync('npx', ['tsx', 'deploy/src/release.ts', ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'deploy/src/release.ts', ...args], {
     cwd: repoRoot,
     env: cleanEnv(storeEnv()),
     encoding: 'utf8',
@@ -69,8 +71,8 @@ function release(args: string[], status = 0) {
 /** A gateway for `environment` in front of the running services. */
 async function startGateway(name: string) {
   const gateway = new AppProcess(
-    'npx',
-    ['tsx', 'gateway/src/main.ts'],
+    process.execPath,
+    serverNodeArgs('gateway/src/main.ts'),
     cleanEnv({
       ...storeEnv(),
       BATON_ENVIRONMENT: name,
@@ -89,6 +91,8 @@ async function startGateway(name: string) {
 }
 
 beforeAll(async () => {
+  // distributed.e2e.test.ts runs start:distributed too, on the same databases and NATS streams.
+  done = await exclusively(databaseServerUrl(), 'start:distributed');
   s3 = await startS3Server('baton-releases');
   cpSync(join(repoRoot, 'deploy/environments'), environmentsDir, { recursive: true });
   // CI's release step for each remote: today's builds into the bucket, and production onto them.
@@ -129,7 +133,7 @@ beforeAll(async () => {
   staging = await startGateway('staging-mf-settings');
   ({ user: person } = await signUpAndLogin(urls.production));
   browser = await launchBrowser();
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -137,6 +141,7 @@ afterAll(async () => {
   await services?.stop();
   await mail?.stop();
   await s3?.stop();
+  await done?.();
   rmSync(work, { recursive: true, force: true });
 });
 

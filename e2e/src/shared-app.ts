@@ -1,43 +1,38 @@
-import { serverNodeArgs } from '@baton/deploy/node-flags';
-import { freePort } from '@baton/test-kit';
 import type { TestProject } from 'vitest/node';
-import { AppProcess, cleanEnv } from './process';
+import { startApp } from './process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Set by shared-app.ts: the app the browser files without an environment of their own share. */
-    sharedApp: { base: string; mail: string };
+    /** Set by shared-app.ts: the apps the browser files without an environment of their own share, one a worker. */
+    sharedApps: { base: string; mail: string }[];
   }
 }
 
-/** The shared app's databases: `<prefix>identity`, ... (a file's own app keeps the default `baton_*`). */
-export const sharedDatabasePrefix = 'baton_e2e_shared_';
+/** The worker this file runs in, from 0 (vitest numbers its workers from 1). */
+export const workerIndex = () => Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+
+/** The shared app of worker `index`'s databases: `<prefix>identity`, ... */
+export const sharedDatabasePrefix = (index: number) => `baton_e2e_shared${index + 1}_`;
+
+/** The databases of the apps the files of worker `index` start for themselves. */
+export const ownDatabasePrefix = (index: number) => `baton_e2e_own${index + 1}_`;
 
 /**
- * vitest's global setup of the browser tests, after the front ends are built: one app as `npm start` runs it,
- * for every file that needs no environment of its own (`useAppInBrowser()`): starting one per file cost each
- * file its start. Its databases have a prefix of their own, so a file that starts its own app beside it shares
- * nothing with it. The files' people are their own (unique addresses), so they do not meet.
+ * vitest's global setup of the browser tests, after the front ends are built: an app as `npm start` runs it
+ * for each worker, shared by the files it runs that need no environment of their own (`useAppInBrowser()`):
+ * starting one per file cost each file its start. A worker's files run one after another on its app, as if
+ * alone; the two workers' apps, and the apps files start for themselves, have databases of their own. The
+ * files' people are their own (unique addresses), so they do not meet.
  */
 export default async function setup(project: TestProject) {
-  const port = await freePort();
-  const mailWeb = await freePort();
-  const urls = { base: `http://localhost:${port}`, mail: `http://127.0.0.1:${mailWeb}` };
-  const app = new AppProcess(
-    process.execPath,
-    serverNodeArgs('deploy/src/start.ts'),
-    cleanEnv({
-      PORT: String(port),
-      DATABASE_URL: project.getProvidedContext().databaseUrl,
-      BATON_DATABASE_PREFIX: sharedDatabasePrefix,
-      MAIL_CATCHER_SMTP_PORT: String(await freePort()),
-      MAIL_CATCHER_WEB_PORT: String(mailWeb),
-      // The test runner stands in for the proxy of many people: `existingPerson` names each one's address
-      // (X-Forwarded-For), so that making people does not spend the sign-in budget of the browser's address.
-      TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
-    }),
+  const server = project.getProvidedContext().databaseUrl;
+  const workers = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.all(
+    Array.from({ length: workers }, (_, index) => startApp(server, sharedDatabasePrefix(index))),
   );
-  await app.waitForOk(`${urls.base}/readyz`, 120_000);
-  project.provide('sharedApp', urls);
-  return () => app.stop();
+  project.provide(
+    'sharedApps',
+    started.map(({ urls }) => urls),
+  );
+  return () => Promise.all(started.map(({ app }) => app.stop()));
 }

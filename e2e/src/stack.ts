@@ -1,13 +1,12 @@
 /// <reference lib="dom" />
-import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { databaseUrl } from '@baton/service-kit';
-import { eventually, freePort, type Mailbox, readJson, signUp } from '@baton/test-kit';
+import { eventually, type Mailbox, readJson, signUp } from '@baton/test-kit';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
-import { AppProcess, cleanEnv } from './process';
-import { sharedDatabasePrefix } from './shared-app';
+import { type AppProcess, startApp } from './process';
+import { ownDatabasePrefix, sharedDatabasePrefix, workerIndex } from './shared-app';
 
 export interface Person {
   firstname: string;
@@ -22,27 +21,17 @@ export interface SignedUp {
   access: string;
 }
 
-/** The databases of `npm start`'s services: a file's own app (the default names), and the shared one. */
-const appDatabases = ['baton_', sharedDatabasePrefix].flatMap((prefix) =>
-  ['identity', 'tasks', 'folders', 'files', 'notifications'].map((service) => `${prefix}${service}`),
-);
+const services = ['identity', 'tasks', 'folders', 'files', 'notifications'];
 
 /**
- * Clears the rate-limit counters the services keep in Postgres (`kit_rate_limits`). They outlive the app on
- * purpose, so on a shared server one file's sign-ups from 127.0.0.1 counted against the next file's, and a
- * file that started within the same minute was refused with 429.
+ * Clears the rate-limit counters an app keeps in Postgres (`kit_rate_limits`) in its databases
+ * (`<prefix><service>`). They outlive the app on purpose, so on a shared server one file's sign-ups from
+ * 127.0.0.1 counted against the next file's, and a file that started within the same minute was refused with 429.
  */
-async function forgetRateLimits(server: string) {
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  // The app's own databases only: the service tests running beside the browser tests count their own limits in
-  // theirs (baton_<service>_test_<id>), and must find them as they left them.
-  const { rows } = await admin
-    .query<{ datname: string }>('select datname from pg_database where datname = any($1)', [appDatabases])
-    .finally(() => admin.end());
-  for (const { datname } of rows) {
-    const db = new pg.Client({ connectionString: databaseUrl(server, datname) });
-    // A service test running beside this file may drop its database between the list and the connect.
+async function forgetRateLimits(server: string, prefix: string) {
+  for (const service of services) {
+    const db = new pg.Client({ connectionString: databaseUrl(server, `${prefix}${service}`) });
+    // Not there yet: the app this file starts makes it.
     if (
       !(await db.connect().then(
         () => true,
@@ -59,41 +48,27 @@ async function forgetRateLimits(server: string) {
 
 /**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with the front ends
- * built for this run and one Chromium, for the browser tests of this file. Without `env`, the app the files
- * share (shared-app.ts); `env` starts one for this file, with that added to its environment.
+ * built for this run and one Chromium, for the browser tests of this file. Without `env`, the app of this
+ * file's worker (shared-app.ts); `env` starts one for this file, with that added to its environment.
  */
 export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
-  const databasePrefix = options.env ? 'baton_' : sharedDatabasePrefix;
+  const worker = workerIndex();
+  const databasePrefix = options.env ? ownDatabasePrefix(worker) : sharedDatabasePrefix(worker);
 
   beforeAll(async () => {
-    await forgetRateLimits(inject('databaseUrl'));
+    await forgetRateLimits(inject('databaseUrl'), databasePrefix);
     browser = await launchBrowser();
     if (!options.env) {
-      Object.assign(urls, inject('sharedApp'));
+      const shared = inject('sharedApps');
+      Object.assign(urls, shared[worker % shared.length]);
       return;
     }
-    const port = await freePort();
-    const mailWeb = await freePort();
-    urls.base = `http://localhost:${port}`;
-    urls.mail = `http://127.0.0.1:${mailWeb}`;
-    app = new AppProcess(
-      process.execPath,
-      serverNodeArgs('deploy/src/start.ts'),
-      cleanEnv({
-        PORT: String(port),
-        DATABASE_URL: inject('databaseUrl'),
-        MAIL_CATCHER_SMTP_PORT: String(await freePort()),
-        MAIL_CATCHER_WEB_PORT: String(mailWeb),
-        // The test runner stands in for the proxy of many people: `existingPerson` names each one's address
-        // (X-Forwarded-For), so that making people does not spend the sign-in budget of the browser's address.
-        TRUSTED_PROXIES: '127.0.0.1/32,::1/128',
-        ...(await options.env()),
-      }),
-    );
-    await app.waitForOk(`${urls.base}/readyz`, 60_000);
+    const own = await startApp(inject('databaseUrl'), databasePrefix, await options.env());
+    app = own.app;
+    Object.assign(urls, own.urls);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+export * from './chromium';
 export * from './factories';
 export * from './infra';
 export * from './ports';

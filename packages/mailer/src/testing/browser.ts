@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
+import { chromiumPath } from '@baton/test-kit';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../mailer';
 
-/** Debian's Chromium, headless (playwright never downloads a browser here). */
+/** Debian's Chromium, headless (test-kit's `chromiumPath`). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',
