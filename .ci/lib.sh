@@ -39,8 +39,10 @@ start_nats() {
 ensure_chromium() {
   echo "== Chromium"
   if grep -rqs --include=package.json --exclude-dir=node_modules '"playwright-core"' "$@"; then
-    # The headless shell: Chromium's headless build, about half the CPU of the full browser (test-kit's chromiumPath).
+    # The headless shell: Chromium's headless build, about half the CPU of the full browser (test-kit's
+    # chromiumPath); the full one for what the shell lacks (the Push API).
     [ -x /usr/bin/chromium-headless-shell ] || apt_install chromium-headless-shell
+    [ -x /usr/bin/chromium ] || apt_install chromium
   else
     echo "no browser tests here"
   fi

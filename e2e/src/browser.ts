@@ -3,13 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromiumPath } from '@baton/test-kit';
+import { chromiumPath, fullChromiumPath } from '@baton/test-kit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './process';
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium's headless shell, or (`full`) the whole browser. */
+export function launchBrowser({ full = false } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: full ? fullChromiumPath() : chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { samples } from '@baton/files/testing';
+import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './browser';
@@ -45,6 +46,18 @@ async function mouseDrag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/** How many of `owner`'s tasks the folders service has heard of. */
+async function tasksFoldersKnows(owner: string) {
+  const db = new pg.Client({ connectionString: stack.database('folders') });
+  await db.connect();
+  try {
+    const { rows } = await db.query('select count(*)::int as n from tasks where owner_id = $1', [owner]);
+    return rows[0].n as number;
+  } finally {
+    await db.end();
+  }
+}
+
 describe('folders in the browser', () => {
   it('a coloured folder with a base file: drag two tasks in, view, preview, rename, archive, restore, delete', async () => {
     const ana = await existingPerson();
@@ -62,6 +75,9 @@ describe('folders in the browser', () => {
     await expect.poll(() => folderCard(page, 'Launch').textContent()).toBe('Launch 0 taskshas a base file');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // folders hears of new tasks through an event and files only those it knows: a drag before then (on a
+    // loaded machine, a test is quicker than the event) would be refused.
+    await expect.poll(() => tasksFoldersKnows(ana.id), { timeout: 15_000 }).toBe(3);
     // Select two cards (Ctrl+click), then drag one of them: both go.
     await card(page, 'Book the venue')
       .getByRole('heading')

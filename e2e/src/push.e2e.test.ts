@@ -24,6 +24,8 @@ const stack = useAppInBrowser({
     // The server sends to this push service only because the test names it (any other endpoint is refused).
     return { PUSH_TEST_ORIGINS: pushService.origin };
   },
+  // The headless shell has no Push API: Settings rightly keeps the toggle off there.
+  fullBrowser: true,
 });
 afterAll(() => pushService?.close());
 

@@ -50,8 +50,11 @@ async function forgetRateLimits(server: string, prefix: string) {
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with the front ends
  * built for this run and one Chromium, for the browser tests of this file. Without `env`, the app of this
  * file's worker (shared-app.ts); `env` starts one for this file, with that added to its environment.
+ * `fullBrowser`: the whole Chromium rather than its headless shell.
  */
-export function useAppInBrowser(options: { env?: () => Promise<Record<string, string>> } = {}) {
+export function useAppInBrowser(
+  options: { env?: () => Promise<Record<string, string>>; fullBrowser?: boolean } = {},
+) {
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
@@ -60,7 +63,7 @@ export function useAppInBrowser(options: { env?: () => Promise<Record<string, st
 
   beforeAll(async () => {
     await forgetRateLimits(inject('databaseUrl'), databasePrefix);
-    browser = await launchBrowser();
+    browser = await launchBrowser({ full: options.fullBrowser });
     if (!options.env) {
       const shared = inject('sharedApps');
       Object.assign(urls, shared[worker % shared.length]);

@@ -10,3 +10,6 @@ export const chromiumPath = () =>
   process.env.CHROMIUM_PATH ??
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
   '/usr/bin/chromium';
+
+/** The full browser, for what the headless shell lacks: the Push API and a service worker's notifications. */
+export const fullChromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
