@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import { signUpAndLogin } from './flows';
 import { type AppProcess, startApp } from './process';
-import { ownDatabasePrefix, workerIndex } from './shared-app';
+import { appDatabases, ownDatabasePrefix, workerIndex } from './shared-app';
 
 /**
  * Fuzzing every REST route of the real app (`npm start`'s single process on real Postgres) with generated
@@ -23,7 +23,7 @@ const concurrency = 16;
 const countersByDesign = /^(kit_|login_failures$|login_addresses$)/;
 /** The databases of the app this file starts. */
 const prefix = ownDatabasePrefix(workerIndex());
-const databases = ['identity', 'tasks', 'folders', 'files', 'notifications'].map((s) => `${prefix}${s}`);
+const databases = appDatabases(prefix);
 
 let app: AppProcess;
 let base: string;

@@ -118,7 +118,7 @@ export async function startApp(
 
 /**
  * Waits for, then holds, a Postgres advisory lock called `name` until the returned function is called. Browser
- * test files run two at once; those that share what no name separates (start:distributed's databases and the
+ * test files may run several at once (E2E_WORKERS); those that share what no name separates (start:distributed's databases and the
  * machine's NATS streams) take turns through it.
  */
 export async function exclusively(databaseServer: string, name: string) {

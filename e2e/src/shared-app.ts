@@ -4,7 +4,7 @@ import { startApp } from './process';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Set by shared-app.ts: the apps the browser files without an environment of their own share, one a worker. */
-    sharedApps: { base: string; mail: string }[];
+    sharedApps: { base: string; mail: string; databasePrefix: string }[];
   }
 }
 
@@ -17,6 +17,10 @@ export const sharedDatabasePrefix = (index: number) => `baton_e2e_shared${index 
 /** The databases of the apps the files of worker `index` start for themselves. */
 export const ownDatabasePrefix = (index: number) => `baton_e2e_own${index + 1}_`;
 
+/** The databases of the app whose names start with `prefix`: one a service. */
+export const appDatabases = (prefix: string) =>
+  ['identity', 'tasks', 'folders', 'files', 'notifications'].map((service) => `${prefix}${service}`);
+
 /**
  * vitest's global setup of the browser tests, after the front ends are built: an app as `npm start` runs it
  * for each worker, shared by the files it runs that need no environment of their own (`useAppInBrowser()`):
@@ -27,12 +31,11 @@ export const ownDatabasePrefix = (index: number) => `baton_e2e_own${index + 1}_`
 export default async function setup(project: TestProject) {
   const server = project.getProvidedContext().databaseUrl;
   const workers = Math.max(1, project.config.maxWorkers);
-  const started = await Promise.all(
-    Array.from({ length: workers }, (_, index) => startApp(server, sharedDatabasePrefix(index))),
-  );
+  const prefixes = Array.from({ length: workers }, (_, index) => sharedDatabasePrefix(index));
+  const started = await Promise.all(prefixes.map((prefix) => startApp(server, prefix)));
   project.provide(
     'sharedApps',
-    started.map(({ urls }) => urls),
+    started.map(({ urls }, index) => ({ ...urls, databasePrefix: prefixes[index] as string })),
   );
   return () => Promise.all(started.map(({ app }) => app.stop()));
 }

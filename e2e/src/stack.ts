@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type AppProcess, startApp } from './process';
-import { ownDatabasePrefix, sharedDatabasePrefix, workerIndex } from './shared-app';
+import { appDatabases, ownDatabasePrefix, workerIndex } from './shared-app';
 
 export interface Person {
   firstname: string;
@@ -21,16 +21,14 @@ export interface SignedUp {
   access: string;
 }
 
-const services = ['identity', 'tasks', 'folders', 'files', 'notifications'];
-
 /**
  * Clears the rate-limit counters an app keeps in Postgres (`kit_rate_limits`) in its databases
  * (`<prefix><service>`). They outlive the app on purpose, so on a shared server one file's sign-ups from
  * 127.0.0.1 counted against the next file's, and a file that started within the same minute was refused with 429.
  */
 async function forgetRateLimits(server: string, prefix: string) {
-  for (const service of services) {
-    const db = new pg.Client({ connectionString: databaseUrl(server, `${prefix}${service}`) });
+  for (const database of appDatabases(prefix)) {
+    const db = new pg.Client({ connectionString: databaseUrl(server, database) });
     // Not there yet: the app this file starts makes it.
     if (
       !(await db.connect().then(
@@ -59,14 +57,16 @@ export function useAppInBrowser(
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
   const worker = workerIndex();
-  const databasePrefix = options.env ? ownDatabasePrefix(worker) : sharedDatabasePrefix(worker);
+  const sharedApps = inject('sharedApps');
+  // More workers than shared apps (vitest's numbers are its pool's): they take turns on the apps there are.
+  const shared = sharedApps[worker % sharedApps.length] as (typeof sharedApps)[number];
+  const databasePrefix = options.env ? ownDatabasePrefix(worker) : shared.databasePrefix;
 
   beforeAll(async () => {
     await forgetRateLimits(inject('databaseUrl'), databasePrefix);
     browser = await launchBrowser({ full: options.fullBrowser });
     if (!options.env) {
-      const shared = inject('sharedApps');
-      Object.assign(urls, shared[worker % shared.length]);
+      Object.assign(urls, { base: shared.base, mail: shared.mail });
       return;
     }
     const own = await startApp(inject('databaseUrl'), databasePrefix, await options.env());
