@@ -15,6 +15,7 @@ export const projectConfig = (
     globalSetup?: string[];
     isolate?: boolean;
     testTimeout?: number;
+    pollTimeout?: number;
   } = {},
 ) =>
   defineProject({
@@ -23,6 +24,9 @@ export const projectConfig = (
       globalSetup: [globalSetup, ...(extra.globalSetup ?? [])],
       testTimeout: extra.testTimeout ?? 30_000,
       hookTimeout: 60_000,
+      // `expect.poll` waits for a real stack: its default second is shorter than an event's trip on a loaded
+      // 2-core machine. Only a failing poll waits the whole time.
+      expect: { poll: { timeout: extra.pollTimeout ?? 5_000 } },
       // The files of a worker share its loaded modules: loading a service's graph again for each file was most
       // of a service test's own time. Every file starts its service on its own databases, so none shares state.
       // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
