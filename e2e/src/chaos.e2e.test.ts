@@ -9,7 +9,7 @@ import { freePort, jsonRequest, startSmtpCapture } from '@baton/test-kit';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { signUpAndLogin } from './flows';
 import { AppProcess, cleanEnv } from './process';
 
@@ -127,6 +127,7 @@ async function startTopology(server: string) {
  * client would. `faults(at)` runs beside it; `at(share)` waits until that share of changes is acknowledged.
  */
 async function changeUnderFaults(
+  expect: ExpectStatic,
   topology: Topology,
   faults: (at: (share: number) => Promise<void>) => Promise<void>,
 ) {
@@ -135,15 +136,19 @@ async function changeUnderFaults(
     Array.from({ length: peopleCount }, () => signUpAndLogin(topology.url('identity'), { mailbox: mail })),
   );
   const emails = people.map((p) => p.user.email.toLowerCase());
-  for (const truster of people)
-    for (const email of emails.filter((e) => e !== truster.user.email.toLowerCase())) {
-      const res = await fetch(
-        `${topology.url('identity')}/api/settings/trusted-users/`,
-        jsonRequest('POST', { trusted_email: email }, truster.tokens.access),
-      );
-      expect(res.ok).toBe(true);
-      await res.arrayBuffer();
-    }
+  // Everyone at once, each their list in turn.
+  await Promise.all(
+    people.map(async (truster) => {
+      for (const email of emails.filter((e) => e !== truster.user.email.toLowerCase())) {
+        const res = await fetch(
+          `${topology.url('identity')}/api/settings/trusted-users/`,
+          jsonRequest('POST', { trusted_email: email }, truster.tokens.access),
+        );
+        expect(res.ok).toBe(true);
+        await res.arrayBuffer();
+      }
+    }),
+  );
   // Tasks must know everyone and every trust first, or an assignment becomes an invitation by e-mail, or
   // arrives waiting to be accepted.
   const known = async (query: string) =>
@@ -248,6 +253,7 @@ async function recordPushes(natsUrl: string) {
  * notified the other side exactly once, pushed: an assignment its recipient, a progress update the owner.
  */
 async function expectNothingLostOrDoubled(
+  expect: ExpectStatic,
   topology: Topology,
   load: Awaited<ReturnType<typeof changeUnderFaults>>,
   pushes: Awaited<ReturnType<typeof recordPushes>>,
@@ -303,8 +309,12 @@ async function expectNothingLostOrDoubled(
   );
 }
 
-describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
-  it('loses and doubles nothing while NATS stops and the relay and consumer are killed', async () => {
+// The two runs at once, each on its own Postgres and NATS: each waits on its load's pace and its faults about
+// half the time. Each asserts with its own test's `expect` (the global one does not know which test runs).
+describe.concurrent(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
+  it('loses and doubles nothing while NATS stops and the relay and consumer are killed', async ({
+    expect,
+  }) => {
     const postgres = await startEmbeddedPostgres({
       dataDir: join(scratch, 'pg-nats'),
       port: await freePort(),
@@ -312,7 +322,7 @@ describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
     stops.push(() => postgres.stop());
     const topology = await startTopology(postgres.url);
     const pushes = await recordPushes(topology.nats.url);
-    const load = await changeUnderFaults(topology, async (at) => {
+    const load = await changeUnderFaults(expect, topology, async (at) => {
       await at(0.1);
       await topology.nats.stop();
       await sleep(natsDownMs);
@@ -324,13 +334,15 @@ describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
       await at(0.7);
       await topology.crash('tasks');
     });
-    const figures = await expectNothingLostOrDoubled(topology, load, pushes);
+    const figures = await expectNothingLostOrDoubled(expect, topology, load, pushes);
     console.log(`chaos: ${figures}; NATS down ${natsDownMs} ms, tasks killed twice, notifications once`);
     await pushes.close();
     await topology.stop();
   }, 1_800_000);
 
-  it('loses no acknowledged write while Postgres stops at once, and the services reconnect by themselves', async () => {
+  it('loses no acknowledged write while Postgres stops at once, and the services reconnect by themselves', async ({
+    expect,
+  }) => {
     const dataDir = join(scratch, 'pg-restart');
     const port = await freePort();
     // The handle starts its server again when it stops unasked, as a supervisor would.
@@ -339,7 +351,7 @@ describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
     const topology = await startTopology(postgres.url);
     const pushes = await recordPushes(topology.nats.url);
     let restartedInMs = 0;
-    const load = await changeUnderFaults(topology, async (at) => {
+    const load = await changeUnderFaults(expect, topology, async (at) => {
       await at(0.3);
       // What `pg_ctl stop -m immediate` sends the postmaster: no checkpoint, every connection cut.
       const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -357,7 +369,7 @@ describe(`chaos (${changes} task changes by ${peopleCount} people)`, () => {
       await topology.ready();
       restartedInMs = Date.now() - stopped;
     });
-    const figures = await expectNothingLostOrDoubled(topology, load, pushes);
+    const figures = await expectNothingLostOrDoubled(expect, topology, load, pushes);
     console.log(
       `chaos, Postgres restarted: ${figures}; services ready again ${restartedInMs} ms after the stop`,
     );
