@@ -3,6 +3,7 @@ import { databaseUrl } from '@baton/service-kit';
 import { jsonRequest, readJson } from '@baton/test-kit';
 import fc from 'fast-check';
 import pg from 'pg';
+import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
@@ -27,6 +28,11 @@ const databases = appDatabases(prefix);
 
 let app: AppProcess;
 let base: string;
+/**
+ * The fuzzer's HTTP client: undici's pool, not fetch. fetch cost the test process 0.64 ms of CPU a request
+ * here, the pool 0.16; on 2 cores the fuzzer's own CPU is the app's.
+ */
+let client: Pool;
 let owner: { access: string; email: string };
 let real: Record<string, string>;
 const pools: pg.Pool[] = [];
@@ -51,12 +57,14 @@ beforeAll(async () => {
     fetch(`${base}/api/folders/`, jsonRequest('POST', { name: 'Fuzz', color: '#4299E1' }, owner.access)),
   );
   real = { taskId: task.id, id: folder.id ?? folder.folder?.id ?? task.id };
+  client = new Pool(base, { connections: concurrency });
   for (const name of databases)
     pools.push(new pg.Pool({ connectionString: databaseUrl(inject('databaseUrl'), name), max: 1 }));
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
+  await client?.close();
   await app?.stop();
 });
 
@@ -254,18 +262,23 @@ interface Input {
 /** Sends one input; resolves with the status, or why there was none. */
 async function send(route: RouteContract, input: Input) {
   const query = new URLSearchParams(input.query).toString();
-  const url = `${base}${pathOf(route, input.params)}${query ? `?${query}` : ''}`;
-  const headers: Record<string, string> = { 'content-type': input.contentType };
+  const path = `${pathOf(route, input.params)}${query ? `?${query}` : ''}`;
+  // As a browser asks: compressed answers welcome.
+  const headers: Record<string, string> = {
+    'content-type': input.contentType,
+    'accept-encoding': 'gzip, deflate, br',
+  };
   if (input.withToken) headers.authorization = `Bearer ${owner.access}`;
   try {
-    const res = await fetch(url, {
+    const res = await client.request({
+      path,
       method: route.method,
       headers,
       body: route.method === 'GET' || route.method === 'DELETE' ? undefined : input.body,
       signal: AbortSignal.timeout(5_000),
     });
-    await res.arrayBuffer();
-    return res.status;
+    await res.body.arrayBuffer();
+    return res.statusCode;
   } catch (error) {
     return `no answer: ${(error as Error).name}`;
   }
