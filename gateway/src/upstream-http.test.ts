@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { allRoutes, type RouteContract } from '@baton/contracts';
 import { closeServer } from '@baton/service-kit';
 import { freePort, readJson, signUp } from '@baton/test-kit';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveOverHttp, startTestGatewayServer } from './testing';
-import { httpUpstream } from './upstreams';
+import { httpUpstream, type UpstreamRequest } from './upstreams';
 
 /**
  * The gateway's hop to services over HTTP (the distributed topology): pooled, kept-alive connections fed
@@ -320,6 +321,92 @@ describe('web requests to a service over HTTP (the sockets’ calls, readiness)'
       expect(seen.headers).toMatchObject({ authorization: 'Bearer t', 'content-length': '16' });
     } finally {
       await served.close();
+    }
+  });
+});
+
+/** A service that holds every answer until `answer()`, and counts the connections opened to it. */
+async function holdingService() {
+  const sockets = new Set<Socket>();
+  const held: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    held.push(res);
+  });
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sockets,
+    held,
+    /** Answers the oldest request held. */
+    answer: () => held.shift()?.end('{}'),
+    /** Answers what it still holds, then stops. */
+    close: () => {
+      for (const res of held.splice(0)) res.end('{}');
+      return closeServer(server);
+    },
+  };
+}
+
+describe('connections to a service', () => {
+  const change = (i: number): UpstreamRequest => ({
+    method: 'POST',
+    path: `/${i}`,
+    headers: {},
+    body: Buffer.from('{}'),
+  });
+  const read = (i: number): UpstreamRequest => ({
+    method: 'GET',
+    path: `/${i}`,
+    headers: {},
+    pipelined: true,
+  });
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('opens as many as the limit, and the next request waits in the gateway until one answers', async () => {
+    const service = await holdingService();
+    const upstream = httpUpstream(service.url, null, 3);
+    try {
+      // At the limit: all three at once, each on a connection of its own.
+      const first = [0, 1, 2].map((i) => upstream.sendWhole(change(i)));
+      await expect.poll(() => service.held.length).toBe(3);
+      expect(service.sockets.size).toBe(3);
+      // One over: it stays in the gateway while the three are held.
+      const fourth = upstream.sendWhole(change(3));
+      await pause();
+      expect(service.held.length).toBe(3);
+      service.answer();
+      await expect.poll(() => service.held.length).toBe(3);
+      expect(service.sockets.size).toBe(3);
+      while (service.held.length) service.answer();
+      expect((await Promise.all([...first, fourth])).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await service.close();
+      await upstream.close();
+    }
+  });
+
+  it('carries shared reads on a limit divided by their depth', async () => {
+    const service = await holdingService();
+    // Every read shared, two deep, at most 4 in flight: 2 connections.
+    const upstream = httpUpstream(service.url, { from: 0, depth: 2 }, 4);
+    try {
+      const reads = [0, 1, 2, 3, 4].map((i) => upstream.sendWhole(read(i)));
+      await expect.poll(() => service.held.length).toBe(4);
+      await pause();
+      expect(service.held.length).toBe(4);
+      expect(service.sockets.size).toBe(2);
+      service.answer();
+      await expect.poll(() => service.held.length).toBe(4);
+      expect(service.sockets.size).toBe(2);
+      while (service.held.length) service.answer();
+      expect((await Promise.all(reads)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await service.close();
+      await upstream.close();
     }
   });
 });

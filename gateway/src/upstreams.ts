@@ -93,18 +93,37 @@ export interface ReadSharing {
 const defaultSharing: ReadSharing = { from: 2, depth: 4 };
 
 /**
+ * Connections a gateway opens to one service for requests of their own (reads it shares go on a quarter as
+ * many more, four deep): past these, requests wait in the gateway's queue. A service's own work is bounded
+ * by its database pool (10 connections), so more sockets would only hold memory and file descriptors on
+ * both sides while a surge of thousands of requests is under way.
+ */
+export const defaultUpstreamConnections = 128;
+
+/**
  * An upstream service reached over HTTP at `baseUrl`, on undici's `Pool`: kept-alive connections, requests
  * written from plain values, answers read without a web stream (bench/README.md, "The gateway's HTTP client").
+ * At most `connections` requests are in flight on connections of their own; the rest wait their turn.
  */
-export function httpUpstream(baseUrl: string, sharing: ReadSharing | null = defaultSharing): HttpUpstream {
+export function httpUpstream(
+  baseUrl: string,
+  sharing: ReadSharing | null = defaultSharing,
+  connections = defaultUpstreamConnections,
+): HttpUpstream {
   const origin = new URL(baseUrl).origin;
   const timeouts = { headersTimeout: upstreamTimeoutMs, bodyTimeout: upstreamTimeoutMs };
   // Each request on a connection of its own, while they last: none waits for another's answer (a quick read
   // behind a slow one, a change behind anything).
-  const own = new Pool(origin, { ...timeouts, pipelining: 1 });
+  const own = new Pool(origin, { ...timeouts, pipelining: 1, connections });
   // Under load, reads share connections, several in flight on each (pipelined): the service and the gateway
   // then read several requests or answers per wakeup. A shared read waits for the answers before its own.
-  const shared = sharing && new Pool(origin, { ...timeouts, pipelining: sharing.depth });
+  const shared =
+    sharing &&
+    new Pool(origin, {
+      ...timeouts,
+      pipelining: sharing.depth,
+      connections: Math.ceil(connections / sharing.depth),
+    });
   let inFlight = 0;
   const poolFor = (pipelined: boolean) =>
     pipelined && shared && sharing && inFlight >= sharing.from ? shared : own;

@@ -1,10 +1,12 @@
-import { streams } from '@baton/contracts';
+import { type StreamName, streams } from '@baton/contracts';
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   type JetStreamClient,
   jetstream,
   jetstreamManager,
+  type StreamConfig,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/transport-node';
 import {
@@ -22,6 +24,44 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const PUBLISH_TIMEOUT_MS = 3_000;
 
+/** What JetStream keeps of a stream: events stay after every consumer has acknowledged them, until these. */
+export interface StreamLimits {
+  /** Events older than this go. */
+  maxAgeMs: number;
+  /** Past this many bytes in the stream, its oldest events go first. */
+  maxBytes: number;
+}
+
+const week = 7 * 24 * 3_600_000;
+
+/**
+ * TASKS and FOLDERS keep a week of events (a consumer down for days still catches up), within 6 and 1 GiB of
+ * the chart's 10 Gi volume. IDENTITY and NOTIFICATIONS keep everything: a new consumer builds its projection of
+ * people from the first `identity.user.created` (deploy/README.md, "NATS streams").
+ */
+export const defaultStreamLimits: Partial<Record<StreamName, StreamLimits>> = {
+  TASKS: { maxAgeMs: week, maxBytes: 6 * 1024 ** 3 },
+  FOLDERS: { maxAgeMs: week, maxBytes: 1024 ** 3 },
+};
+
+/** How long a Nats-Msg-Id is remembered: a publish retried within it is stored once. */
+const duplicateWindowMs = 2 * 60_000;
+
+/**
+ * A stream's configuration from its limits. On a stream that exists, only the limits it lacks: one an
+ * operator set (`nats stream edit`) stays.
+ */
+function limitsOf(limits: StreamLimits | undefined, existing?: StreamConfig) {
+  if (!limits) return {};
+  const maxAge = existing?.max_age || nanos(limits.maxAgeMs);
+  return {
+    max_age: maxAge,
+    ...(existing && existing.max_bytes > 0 ? {} : { max_bytes: limits.maxBytes, discard: DiscardPolicy.Old }),
+    // JetStream refuses a window longer than the age kept.
+    duplicate_window: Math.min(existing?.duplicate_window ?? nanos(duplicateWindowMs), maxAge),
+  };
+}
+
 /** JetStream-backed bus. Streams of the contracts package are created or updated at connect. */
 export class NatsBus implements EventBus {
   readonly mode = 'nats' as const;
@@ -32,7 +72,13 @@ export class NatsBus implements EventBus {
     private readonly logger: Logger,
   ) {}
 
-  static async connect(options: { url: string; name: string; logger: Logger }) {
+  static async connect(options: {
+    url: string;
+    name: string;
+    logger: Logger;
+    /** Limits of new streams, and of those without (defaultStreamLimits). */
+    streamLimits?: Partial<Record<StreamName, StreamLimits>>;
+  }) {
     const nc = await connect({
       servers: options.url,
       name: options.name,
@@ -40,13 +86,21 @@ export class NatsBus implements EventBus {
       reconnectTimeWait: 500,
     });
     const jsm = await jetstreamManager(nc);
-    for (const [name, subjects] of Object.entries(streams)) {
-      try {
-        await jsm.streams.info(name);
-        await jsm.streams.update(name, { subjects: [...subjects] });
-      } catch {
-        await jsm.streams.add({ name, subjects: [...subjects], duplicate_window: nanos(2 * 60_000) });
-      }
+    const limits = options.streamLimits ?? defaultStreamLimits;
+    for (const [name, subjects] of Object.entries(streams) as [StreamName, readonly string[]][]) {
+      const existing = await jsm.streams.info(name).then(
+        (info) => info.config,
+        () => undefined,
+      );
+      if (existing)
+        await jsm.streams.update(name, { subjects: [...subjects], ...limitsOf(limits[name], existing) });
+      else
+        await jsm.streams.add({
+          name,
+          subjects: [...subjects],
+          duplicate_window: nanos(duplicateWindowMs),
+          ...limitsOf(limits[name]),
+        });
     }
     const bus = new NatsBus(nc, jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }), options.logger);
     (async () => {
