@@ -177,9 +177,14 @@ export function databaseUrl(serverUrl: string, database: string) {
   return url.toString();
 }
 
+/** A database name fit to be written into `create database` as it is. */
+function assertSafeDatabaseName(database: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`unsafe database name ${database}`);
+}
+
 /** Creates the database if it does not exist. Safe when several replicas start at once. */
 export async function ensureDatabase(serverUrl: string, database: string, connectTimeoutMs = 5_000) {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`unsafe database name ${database}`);
+  assertSafeDatabaseName(database);
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: connectTimeoutMs });
   await admin.connect();
   try {
@@ -215,10 +220,13 @@ async function migrate(
   if (error) throw error;
 }
 
+/** Postgres's answer to a connection to a database that does not exist. */
+const invalidCatalogName = '3D000';
+
 /** Opens the service's database: creates it if missing, runs the kit's and the service's migrations. */
 export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
+  assertSafeDatabaseName(options.database);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
-  await ensureDatabase(options.url, options.database, connectTimeoutMs);
   const queryTimeoutMs = options.queryTimeoutMs ?? 30_000;
   // Without limits a request waits for as long as Postgres is away or a statement is stuck: a connection
   // attempt without an answer, or a statement on a server that stopped answering, would hold it forever.
@@ -237,6 +245,17 @@ export async function openDatabase<T>(options: DatabaseOptions): Promise<Databas
   pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database client failed'));
   pool.on('connect', (client) =>
     client.on('error', (error) => options.logger.warn({ err: error }, 'database client failed')),
+  );
+  // Nearly every start finds its database: its pool's first connection says so, and migrations then use it.
+  // Asking the server's maintenance database first would cost Postgres a connection (a process) each time.
+  await pool.connect().then(
+    (client) => client.release(),
+    async (error) => {
+      if ((error as { code?: string }).code === invalidCatalogName)
+        return ensureDatabase(options.url, options.database, connectTimeoutMs);
+      await pool.end();
+      throw error;
+    },
   );
   const statements = prepareStatementsOn(pool);
   const db = new Kysely<T & KitTables>({ dialect: new PostgresDialect({ pool }) });
