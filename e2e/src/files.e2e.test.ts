@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
 
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileMessages, limits } from '@baton/contracts/constants';
 import { samples } from '@baton/files/testing';
 import type { Locator, Page } from 'playwright-core';
@@ -150,13 +153,16 @@ describe('attachments in the browser', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/uploads/presign/')) presigned += 1;
     });
-    await form.getByLabel('Attachment').setInputFiles({
-      name: 'huge.bin',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.alloc(limits.fileBytes + 1),
-    });
+    // A file on disk, one byte over the limit (sparse: written in no time); a path, not 25 MB sent to
+    // the browser over its protocol.
+    const dir = await mkdtemp(join(tmpdir(), 'baton-files-'));
+    const huge = join(dir, 'huge.bin');
+    await writeFile(huge, '');
+    await truncate(huge, limits.fileBytes + 1);
+    await form.getByLabel('Attachment').setInputFiles(huge);
     await form.getByText(fileMessages.tooLarge).waitFor();
     expect(presigned).toBe(0);
+    await rm(dir, { recursive: true });
     await page.setViewportSize({ width: 380, height: 800 });
     await context.close();
   });
