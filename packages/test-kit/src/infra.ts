@@ -36,12 +36,16 @@ let admin: pg.Pool | undefined;
  * machine), and tests create and drop hundreds of databases.
  */
 export function adminQuery(statement: string) {
-  admin ??= new pg.Pool({
-    connectionString: databaseServerUrl(),
-    max: 1,
-    idleTimeoutMillis: 1_000,
-    allowExitOnIdle: true,
-  });
+  if (!admin) {
+    admin = new pg.Pool({
+      connectionString: databaseServerUrl(),
+      max: 1,
+      idleTimeoutMillis: 1_000,
+      allowExitOnIdle: true,
+    });
+    // An idle connection the server ended is replaced at the next query; unheard, its error would end the run.
+    admin.on('error', () => undefined);
+  }
   return admin.query(statement);
 }
 
