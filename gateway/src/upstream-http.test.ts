@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { allRoutes, type RouteContract } from '@baton/contracts';
 import { closeServer } from '@baton/service-kit';
@@ -238,6 +238,13 @@ describe('answers over HTTP', () => {
   });
 });
 
+/** Starts `server` on a free port of 127.0.0.1; resolves with its base URL. */
+async function listenLocally(server: Server) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 describe('a service that is down or breaks off', () => {
   it('answers 503 naming it, as when it is not deployed', async () => {
     const down = httpUpstream(`http://127.0.0.1:${await freePort()}`);
@@ -247,10 +254,7 @@ describe('a service that is down or breaks off', () => {
       res.write('{"folders":[');
       setTimeout(() => res.destroy(), 200);
     });
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    const address = broken.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const breaks = httpUpstream(`http://127.0.0.1:${port}`);
+    const breaks = httpUpstream(await listenLocally(broken));
     const g = await startTestGatewayServer({ tasks: down, folders: breaks });
     try {
       const token = (await signUp(g.request)).access;
@@ -334,11 +338,8 @@ async function holdingService() {
     held.push(res);
   });
   server.on('connection', (socket) => sockets.add(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     sockets,
     held,
     /** Answers the oldest request held. */

@@ -16,14 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => nats?.stop());
 
-async function streamInfo(name: string) {
+/** Runs `work` with a JetStream manager of this file's NATS, as an operator's `nats` tool would. */
+async function asOperator<T>(work: (jsm: Awaited<ReturnType<typeof jetstreamManager>>) => Promise<T>) {
   const nc = await connect({ servers: nats.url });
   try {
-    return await (await jetstreamManager(nc)).streams.info(name);
+    return await work(await jetstreamManager(nc));
   } finally {
     await nc.close();
   }
 }
+
+const streamInfo = (name: string) => asOperator((jsm) => jsm.streams.info(name));
 
 /** Publishes an event of about `bytes` bytes on TASKS. */
 function publish(bus: NatsBus, bytes: number) {
@@ -34,14 +37,8 @@ function publish(bus: NatsBus, bytes: number) {
 const week = nanos(7 * 24 * 3_600_000);
 
 /** Sets a stream's limits as an operator would (`nats stream edit`). */
-async function edit(name: string, config: { max_age: number; max_bytes: number }) {
-  const nc = await connect({ servers: nats.url });
-  try {
-    await (await jetstreamManager(nc)).streams.update(name, config);
-  } finally {
-    await nc.close();
-  }
-}
+const edit = (name: string, config: { max_age: number; max_bytes: number }) =>
+  asOperator((jsm) => jsm.streams.update(name, config));
 
 describe('stream limits', () => {
   it('keeps a week of TASKS and FOLDERS (6 and 1 GiB, oldest out first), and all of IDENTITY and NOTIFICATIONS', async () => {
