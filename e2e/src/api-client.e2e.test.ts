@@ -38,7 +38,7 @@ describe('the typed API client (openapi-fetch over generated/api.d.ts)', () => {
     });
 
     const created = await client.POST('/create_list', {
-      body: { title: 'Renew the domain', dueDate: '2026-12-20', priority: 'Moderate' },
+      body: { title: 'Renew the domain', dueDate: '2054-12-20', priority: 'Moderate' },
     });
     expect(created.error).toBeUndefined();
     const taskId = created.data?.task_id ?? '';
@@ -52,7 +52,7 @@ describe('the typed API client (openapi-fetch over generated/api.d.ts)', () => {
 
     // A bad request answers with the shared error body, typed as the document's Error.
     const bad = await client.POST('/create_list', {
-      body: { title: '   ', dueDate: '2026-12-20', priority: 'Moderate' },
+      body: { title: '   ', dueDate: '2054-12-20', priority: 'Moderate' },
     });
     expect(bad.response.status).toBe(400);
     expect(bad.data).toBeUndefined();

@@ -22,7 +22,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' 
 
 /** A personal task made through the API (the browser is for the bulk actions). */
 async function personalTask(owner: SignedUp, title: string, created: number) {
-  const form = { title, dueDate: '2026-12-24', priority: 'Moderate' };
+  const form = { title, dueDate: '2054-12-24', priority: 'Moderate' };
   const res = await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, owner.access));
   expect(res.status).toBe(201);
   // Newest first: one task a few milliseconds after the other keeps the order plain.
@@ -102,7 +102,7 @@ describe('bulk actions in the browser', () => {
       ids.push(
         await assignWhenKnown(stack.base, ana.access, {
           title,
-          dueDate: '2026-12-24',
+          dueDate: '2054-12-24',
           priority: 'Moderate',
           email: ben.email,
         }),

@@ -196,7 +196,7 @@ async function changeUnderFaults(
         const offset = 1 + (Math.floor(n / peopleCount) % (peopleCount - 1));
         const to = people[(n + offset) % peopleCount] as Person;
         const title = `${run} #${n}`;
-        const form = { title, dueDate: '2026-12-31', priority: 'Moderate', email: to.user.email };
+        const form = { title, dueDate: '2054-12-31', priority: 'Moderate', email: to.user.email };
         const res = await send('/send_email/assign_user/', form, from);
         ok = res.status === 201;
         if (ok) assigned.push({ id: res.body.id, title, to });

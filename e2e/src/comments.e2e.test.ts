@@ -30,7 +30,7 @@ async function tokensOf(person: Person) {
 /** Ana assigns Ben a task and Ben accepts it (through the API: this file is about comments). */
 async function assignedTask(ana: Person, ben: Person, title: string) {
   const [anas, bens] = [await tokensOf(ana), await tokensOf(ben)];
-  const form = { title, dueDate: '2026-12-24', priority: 'Moderate', email: ben.email };
+  const form = { title, dueDate: '2054-12-24', priority: 'Moderate', email: ben.email };
   const { id } = await readJson(
     fetch(`${stack.base}/send_email/assign_user/`, jsonRequest('POST', form, anas)),
   );

@@ -86,7 +86,7 @@ describe('the delegation loop in the browser', () => {
     const ana = await existingPerson({ firstname: 'Ana' });
     const ben = await existingPerson({ firstname: 'Ben' });
     const cleo = await existingPerson({ firstname: 'Cleo' });
-    await delegate(ana, { title: 'Print the posters', dueDate: '2027-03-10', to: ben.email });
+    await delegate(ana, { title: 'Print the posters', dueDate: '2055-03-10', to: ben.email });
     const a = await newPage({ bypassCSP: true });
     const b = await newPage({ bypassCSP: true });
     await openWorkspace(b.page, ben);
@@ -138,7 +138,7 @@ describe('the delegation loop in the browser', () => {
   it('B proposes another date; A accepts it; the due date moves on both cards', async () => {
     const ana = await existingPerson({ firstname: 'Ana' });
     const ben = await existingPerson({ firstname: 'Ben' });
-    await delegate(ana, { title: 'Draft the agenda', dueDate: '2027-03-10', to: ben.email });
+    await delegate(ana, { title: 'Draft the agenda', dueDate: '2055-03-10', to: ben.email });
     const a = await newPage({ bypassCSP: true });
     const b = await newPage({ bypassCSP: true });
     await openWorkspace(b.page, ben);
@@ -146,12 +146,12 @@ describe('the delegation loop in the browser', () => {
     const received = card(b.page, 'Draft the agenda');
     await chooseAction(b.page, received, 'Propose another date');
     const dialog = b.page.getByRole('dialog', { name: 'Propose another date' });
-    await dialog.getByLabel('Proposed due date').fill('2027-03-17');
+    await dialog.getByLabel('Proposed due date').fill('2055-03-17');
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Waiting for the figures');
     expect(await seriousViolations(b.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send proposal' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const proposed = await dueText(b.page, '2027-03-17');
+    const proposed = await dueText(b.page, '2055-03-17');
     await received
       .getByRole('region', { name: 'Date proposal' })
       .getByText(`Proposed ${proposed}: Waiting for the figures`)
@@ -181,8 +181,8 @@ describe('the delegation loop in the browser', () => {
     const ben = await existingPerson({ firstname: 'Ben' });
     const cleo = await existingPerson({ firstname: 'Cleo' });
     await delegate(ana, { title: 'Send the invoice', dueDate: dayFromToday(-3), to: ben.email });
-    await delegate(ana, { title: 'Book the room', dueDate: '2027-04-01', to: ben.email });
-    await delegate(ana, { title: 'Order the badges', dueDate: '2027-04-02', to: cleo.email, invite: true });
+    await delegate(ana, { title: 'Book the room', dueDate: '2055-04-01', to: ben.email });
+    await delegate(ana, { title: 'Order the badges', dueDate: '2055-04-02', to: cleo.email, invite: true });
     const { context, page } = await newPage({ bypassCSP: true });
     await openWorkspace(page, ana);
     await openCategory(page, 'Waiting on others');
@@ -229,8 +229,8 @@ describe('the delegation loop in the browser', () => {
     await page.getByRole('button', { name: 'Add Tasks' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Tasks' });
     await dialog.getByLabel('Title').fill('Water the plants');
-    // 1 March 2027 is a Monday.
-    await dialog.getByLabel('Due date').fill('2027-03-01');
+    // 1 March 2055 is a Monday.
+    await dialog.getByLabel('Due date').fill('2055-03-01');
     await dialog.getByLabel('Priority').selectOption('Moderate');
     await dialog.getByRole('combobox', { name: 'Repeat' }).selectOption('Weekly');
     const days = dialog.getByRole('group', { name: 'On' });
@@ -265,10 +265,10 @@ describe('the delegation loop in the browser', () => {
         },
         { timeout: 15_000, interval: 250 },
       )
-      .toBe('2027-03-04');
+      .toBe('2055-03-04');
     await card(page, 'Water the plants').getByText('Repeats weekly on Mon and Thu').waitFor();
     await page.getByRole('tab', { name: 'Completed (1)' }).click();
-    expect(await card(page, 'Water the plants').getByLabel('Due date').inputValue()).toBe('2027-03-01');
+    expect(await card(page, 'Water the plants').getByLabel('Due date').inputValue()).toBe('2055-03-01');
     await context.close();
   }, 90_000);
 });

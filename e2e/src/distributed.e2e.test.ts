@@ -91,7 +91,7 @@ describe('npm run start:distributed', () => {
     const recipient = await signUpAndLogin(b, { mailbox: mail });
     const form = {
       title: 'Distributed',
-      dueDate: '2026-12-24',
+      dueDate: '2054-12-24',
       priority: 'Lenient',
       email: recipient.user.email,
     };
@@ -124,11 +124,11 @@ describe('npm run start:distributed', () => {
         ['/ws/notifications/', '/ws/tasks/'].map((path) => liveSocket(ws, path, stranger.tokens.access, a)),
       ),
     );
-    const form = { title: 'Across replicas', dueDate: '2026-12-24', priority: 'Moderate' };
+    const form = { title: 'Across replicas', dueDate: '2054-12-24', priority: 'Moderate' };
     const id = await assignWhenKnown(a, ana.tokens.access, { ...form, email: ben.user.email });
     const [note] = await bensBell.received(1);
     expect(note).toMatchObject({ type: 'info', title: 'New task assigned', is_read: false });
-    expect(String(note?.message)).toContain('assigned you “Across replicas”, due Thu 24 Dec');
+    expect(String(note?.message)).toContain('assigned you “Across replicas”, due Thu 24 Dec 2054');
     const listed = await readJson(
       fetch(`${b}/notifications/`, jsonRequest('GET', undefined, ben.tokens.access)),
     );
@@ -158,7 +158,7 @@ describe('npm run start:distributed', () => {
     const ana = await signUpAndLogin(a, { mailbox: mail });
     const ben = await signUpAndLogin(b, { mailbox: mail });
     const first = await liveSocket(wsB, '/ws/tasks/', ben.tokens.access, a);
-    const form = { title: 'Resumed', dueDate: '2026-12-24', priority: 'Moderate' };
+    const form = { title: 'Resumed', dueDate: '2054-12-24', priority: 'Moderate' };
     const id = await assignWhenKnown(a, ana.tokens.access, { ...form, email: ben.user.email });
     const [added] = await first.received(1);
     expect(added).toMatchObject({ type: 'task_added', task_id: id });
@@ -208,7 +208,7 @@ describe('npm run start:distributed', () => {
     async function sharedTask(a: string, ana: Person, ben: Person) {
       const form = {
         title: 'Comment me',
-        dueDate: '2026-12-24',
+        dueDate: '2054-12-24',
         priority: 'Moderate',
         email: ben.user.email,
       };
@@ -304,7 +304,7 @@ describe('npm run start:distributed', () => {
       bytes: samples.pdf('Across replicas'),
     });
     expect(file.url.startsWith(`${a}/files/objects/`)).toBe(true);
-    const form = { title: 'Filed', dueDate: '2026-12-24', priority: 'Lenient', attachmentKey: file.key };
+    const form = { title: 'Filed', dueDate: '2054-12-24', priority: 'Lenient', attachmentKey: file.key };
     const created = await fetch(`${b}/create_list`, jsonRequest('POST', form, ana.tokens.access));
     expect(created.status).toBe(201);
     const { id } = await readJson(created);
@@ -339,7 +339,7 @@ describe('npm run start:distributed', () => {
         `${b}/create_list`,
         jsonRequest(
           'POST',
-          { title: 'Filed', dueDate: '2026-12-24', priority: 'Lenient' },
+          { title: 'Filed', dueDate: '2054-12-24', priority: 'Lenient' },
           ana.tokens.access,
         ),
       ),
@@ -462,7 +462,7 @@ describe('npm run start:distributed', () => {
       const invitee = makeUser();
       const invite = {
         title: 'Left behind',
-        dueDate: '2026-12-24',
+        dueDate: '2054-12-24',
         priority: 'Lenient',
         email: invitee.email,
       };

@@ -41,7 +41,7 @@ async function attach(form: Locator, file: typeof png) {
 async function addTaskWithFile(page: Page, title: string, file: typeof png) {
   const form = await openForm(page, 'Add Tasks');
   await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Due date').fill('2026-12-20');
+  await form.getByLabel('Due date').fill('2054-12-20');
   await form.getByLabel('Priority').selectOption('Moderate');
   await attach(form, file);
   await form.getByRole('button', { name: 'Add Tasks' }).click();

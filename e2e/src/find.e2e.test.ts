@@ -27,7 +27,7 @@ async function personalTask(
   owner: SignedUp,
   fields: { title: string; priority: string; description?: string },
 ) {
-  const form = { description: '', dueDate: '2026-12-24', ...fields };
+  const form = { description: '', dueDate: '2054-12-24', ...fields };
   const res = await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, owner.access));
   expect(res.status).toBe(201);
   return (await readJson(res)).id as string;

@@ -18,7 +18,7 @@ const pdf = { name: 'plan.pdf', mimeType: 'application/pdf', buffer: samples.pdf
 const strip = (page: Page) => page.getByRole('region', { name: 'Folders' });
 const folderCard = (page: Page, name: string) =>
   strip(page).getByRole('button', { name: new RegExp(`^${name} \\d`) });
-const task = (title: string) => ({ title, due: '2026-12-20', priority: 'Moderate' });
+const task = (title: string) => ({ title, due: '2054-12-20', priority: 'Moderate' });
 
 async function createFolder(page: Page, name: string, colour: string, file?: typeof pdf) {
   await strip(page).getByRole('button', { name: 'Create Folder' }).click();

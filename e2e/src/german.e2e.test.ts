@@ -152,14 +152,14 @@ describe('the German UI', () => {
     // Ben hands her a task; a folder holds one of her own.
     const handed = await assignWhenKnown(stack.base, ben.access, {
       title: 'Quartalsbericht prüfen',
-      dueDate: '2026-12-18',
+      dueDate: '2054-12-18',
       priority: 'Immediate',
       email: ana.email,
     });
     const folder = await readJson(api('/api/folders/', 'POST', { name: 'Verwaltung' }, ana.access));
     const filing = {
       title: 'Steuererklärung',
-      dueDate: '2026-12-30',
+      dueDate: '2054-12-30',
       priority: 'Lenient',
       folder_id: folder.id,
     };
@@ -188,7 +188,7 @@ describe('the German UI', () => {
     await page.getByRole('button', { name: 'Aufgabe anlegen' }).first().click();
     const form = page.getByRole('dialog', { name: 'Aufgabe anlegen' });
     await form.getByLabel('Titel').fill('Angebot schreiben');
-    await form.getByLabel('Fällig am').fill('2026-12-21');
+    await form.getByLabel('Fällig am').fill('2054-12-21');
     await form.getByLabel('Priorität').selectOption('Moderate');
     await expectGerman(page, 'the task form');
     await shoot(page, 'task-form');
@@ -213,7 +213,7 @@ describe('the German UI', () => {
     await page.getByRole('button', { name: 'Aufgabe zuweisen' }).first().click();
     const assign = page.getByRole('dialog', { name: 'Aufgabe zuweisen' });
     await assign.getByLabel('Titel').fill('Kundentermin vorbereiten');
-    await assign.getByLabel('Fällig am').fill('2026-12-22');
+    await assign.getByLabel('Fällig am').fill('2054-12-22');
     await assign.getByLabel('Priorität').selectOption('Immediate');
     await assign.getByRole('combobox', { name: 'E-Mail des Empfängers' }).fill(ben.email);
     await assign.getByRole('button', { name: 'Aufgabe zuweisen' }).click();

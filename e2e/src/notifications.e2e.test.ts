@@ -35,7 +35,7 @@ describe('notifications in the browser, two people', () => {
     await a.page.getByRole('button', { name: 'Assign Task' }).first().click();
     const form = a.page.getByRole('dialog', { name: 'Assign Task' });
     await form.getByLabel('Title').fill('Quarterly report');
-    await form.getByLabel('Due date').fill('2026-11-28');
+    await form.getByLabel('Due date').fill('2054-11-28');
     await form.getByLabel('Priority').selectOption('Moderate');
     await form.getByRole('combobox', { name: 'Recipient email' }).fill(ben.email);
     await form.getByRole('button', { name: 'Assign Task' }).click();
@@ -58,7 +58,7 @@ describe('notifications in the browser, two people', () => {
     await panel.getByText('New task assigned').waitFor();
     await panel
       .getByText(
-        'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it here or from the e-mail we sent you.',
+        'Ana assigned you “Quarterly report”, due Sat 28 Nov 2054. Accept it here or from the e-mail we sent you.',
       )
       .waitFor();
     await panel.getByText('Today').waitFor();

@@ -23,7 +23,7 @@ describe('the command palette, from the keyboard alone', () => {
           {
             title: 'Call the printer',
             description: 'Ask about the brochures and the invoice.',
-            dueDate: '2026-12-20',
+            dueDate: '2054-12-20',
             priority: 'Moderate',
           },
           ana.access,

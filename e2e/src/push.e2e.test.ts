@@ -110,7 +110,7 @@ describe('web push in the browser', () => {
     expect(given.map((key) => Buffer.from(key, 'base64').toString('base64url'))).toEqual([publicKey]);
 
     // Ben assigns Ana a task: the push reaches her device's push service, for her eyes only.
-    const form = { title: 'Quarterly report', dueDate: '2026-12-30', priority: 'Moderate', email: ana.email };
+    const form = { title: 'Quarterly report', dueDate: '2054-12-30', priority: 'Moderate', email: ana.email };
     const taskId = await assignWhenKnown(stack.base, ben.access, form);
     const [push] = await eventually(async () => (device.pushes().length > 0 ? device.pushes() : undefined));
     if (!push) throw new Error('no push arrived');

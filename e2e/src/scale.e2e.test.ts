@@ -43,7 +43,7 @@ describe('10,000 tasks in the browser', () => {
     await db.query(
       `with made as (
          insert into tasks (owner_id, owner_email, kind, title, description, due_date, priority, recipient_id, created_at)
-         select $1, $2, 'assign', 'Task ' || n, 'Work item number ' || n, '2026-12-20', 'Moderate', $3,
+         select $1, $2, 'assign', 'Task ' || n, 'Work item number ' || n, '2054-12-20', 'Moderate', $3,
                 now() - n * interval '1 minute'
          from generate_series(1, ${taskCount}) as n
          returning id)
@@ -98,7 +98,7 @@ describe('10,000 tasks in the browser', () => {
           id: rows[0].id,
           title: `${far}, renamed`,
           description: '',
-          dueDate: '2026-12-20',
+          dueDate: '2054-12-20',
           priority: 'Immediate',
         },
         ana.access,

@@ -125,7 +125,7 @@ describe('Settings in the browser', () => {
     const assigned = await api(
       '/send_email/assign_user/',
       'POST',
-      { title: 'Hand-over notes', dueDate: '2026-12-01', priority: 'Moderate', email: ben.email },
+      { title: 'Hand-over notes', dueDate: '2054-12-01', priority: 'Moderate', email: ben.email },
       await accessTokenOf(cleo),
     );
     expect(assigned.status).toBe(201);

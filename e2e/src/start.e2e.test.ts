@@ -76,7 +76,7 @@ describe('npm start on a fresh checkout', () => {
     const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
     const { tokens } = await signUpAndLogin(base);
     // A comments socket opens only on a task one may read: an invitation of one's own.
-    const invitation = { title: 'Abuse', dueDate: '2026-12-31', priority: 'Lenient', email: 'x@example.com' };
+    const invitation = { title: 'Abuse', dueDate: '2054-12-31', priority: 'Lenient', email: 'x@example.com' };
     const { id } = await readJson(
       fetch(`${base}/send_email/invite_user`, jsonRequest('POST', invitation, tokens.access)),
     );
@@ -147,7 +147,7 @@ describe('npm start on a fresh checkout', () => {
           `${base}/create_list`,
           jsonRequest(
             'POST',
-            { title: 'Under load', dueDate: '2026-12-31', priority: 'Lenient' },
+            { title: 'Under load', dueDate: '2054-12-31', priority: 'Lenient' },
             tokens.access,
           ),
         )

@@ -34,9 +34,9 @@ describe('tasks in the browser, two people', () => {
     await openWorkspace(page, ana);
     await page.getByText('No tasks here yet').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await addTask(page, 'Add Tasks', { title: 'Renew the domain', due: '2026-12-20', priority: 'Lenient' });
-    await addTask(page, 'Add Tasks', { title: 'Pay the invoice', due: '2026-12-01', priority: 'Immediate' });
-    await addTask(page, 'Add Tasks', { title: 'Book the venue', due: '2026-12-10', priority: 'Moderate' });
+    await addTask(page, 'Add Tasks', { title: 'Renew the domain', due: '2054-12-20', priority: 'Lenient' });
+    await addTask(page, 'Add Tasks', { title: 'Pay the invoice', due: '2054-12-01', priority: 'Immediate' });
+    await addTask(page, 'Add Tasks', { title: 'Book the venue', due: '2054-12-10', priority: 'Moderate' });
     expect(await titles(page)).toEqual(['Book the venue', 'Pay the invoice', 'Renew the domain']);
     await page.getByRole('button', { name: 'Sort: Newly Added' }).click();
     await page.getByRole('menuitem', { name: 'Priority' }).click();
@@ -86,7 +86,7 @@ describe('tasks in the browser, two people', () => {
     await openDelegatedAssigned(a.page);
     await addTask(a.page, 'Assign Task', {
       title: 'Review the slides',
-      due: '2026-12-05',
+      due: '2054-12-05',
       priority: 'Immediate',
       to: ben.email,
     });
@@ -133,7 +133,7 @@ describe('tasks in the browser, two people', () => {
     const mailsBefore = (await mailsTo(ben.email)).length;
     await addTask(a.page, 'Assign Task', {
       title: 'Print the handouts',
-      due: '2026-12-06',
+      due: '2054-12-06',
       priority: 'Moderate',
       to: ben.email,
     });

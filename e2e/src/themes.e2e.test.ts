@@ -38,7 +38,7 @@ beforeAll(async () => {
     ['Book the venue', 'Moderate'],
     ['Renew the domain', 'Lenient'],
   ])
-    tasks.push(await api('/create_list', { title, dueDate: '2026-12-20', priority }, ana.access));
+    tasks.push(await api('/create_list', { title, dueDate: '2054-12-20', priority }, ana.access));
   const folders: { id: string }[] = [];
   for (const [name, color] of Object.entries(folderPalette))
     folders.push(await api('/api/folders/', { name, color }, ana.access));
@@ -58,7 +58,7 @@ beforeAll(async () => {
     {
       title: 'Review the slides',
       description: 'Before Friday, please.',
-      dueDate: '2026-12-18',
+      dueDate: '2054-12-18',
       priority: 'Moderate',
       email: ana.email,
       category: 'Tasks Delegated - Assigned',

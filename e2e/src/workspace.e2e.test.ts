@@ -88,7 +88,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
       .waitFor();
     await choose(page, 'Settings', narrow);
     await heading(page, 'Settings');
-    const form = { title: 'Sign the lease', dueDate: '2026-12-12', priority: 'Immediate', email: ben.email };
+    const form = { title: 'Sign the lease', dueDate: '2054-12-12', priority: 'Immediate', email: ben.email };
     const sent = await fetch(`${stack.base}/send_email/assign_user/`, jsonRequest('POST', form, ana.access));
     expect((await readJson(sent)).invitation_sent).toBe(false);
 
@@ -109,7 +109,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
     await fileTask(
       person,
       work.id,
-      await personalTask(person, { title: 'Fix the tap', dueDate: '2026-12-03' }),
+      await personalTask(person, { title: 'Fix the tap', dueDate: '2054-12-03' }),
     );
     const { context, page } = await stack.newPage({ viewport });
     await openWorkspace(page, person);
@@ -135,7 +135,7 @@ describe.each(widths)('workspace URLs at $name', ({ viewport, narrow }) => {
 
   it('offline: a banner, a completion refused with the reason (the task stays), and all back by itself', async () => {
     const person = await stack.existingPerson();
-    const form = { title: 'Water the plants', dueDate: '2026-12-01', priority: 'Lenient' };
+    const form = { title: 'Water the plants', dueDate: '2054-12-01', priority: 'Lenient' };
     const made = await fetch(`${stack.base}/create_list`, jsonRequest('POST', form, person.access));
     expect(made.status).toBe(201);
     const { context, page } = await stack.newPage({ viewport, bypassCSP: true });
@@ -204,7 +204,7 @@ async function dragByTouch(page: Page, from: Point, to: Point) {
 async function personalTask(person: { access: string }, form: Record<string, unknown>) {
   const made = await fetch(
     `${stack.base}/create_list`,
-    jsonRequest('POST', { dueDate: '2026-12-20', priority: 'Moderate', ...form }, person.access),
+    jsonRequest('POST', { dueDate: '2054-12-20', priority: 'Moderate', ...form }, person.access),
   );
   expect(made.status).toBe(201);
   return (await readJson(made)).id as string;
@@ -222,7 +222,7 @@ async function fileTask(person: { access: string }, folderId: string, taskId: st
 describe.each(widths)('tasks and folders by hand at $name', ({ viewport, narrow }) => {
   it('a task has its own page: the dashboard opens it, reload keeps it, another person’s says so', async () => {
     const [ana, ben] = [await stack.existingPerson(), await stack.existingPerson()];
-    const id = await personalTask(ana, { title: 'Renew the passport', dueDate: '2026-12-02' });
+    const id = await personalTask(ana, { title: 'Renew the passport', dueDate: '2054-12-02' });
     const bens = await personalTask(ben, { title: 'Ben’s secret' });
     const { context, page } = await stack.newPage({ viewport, bypassCSP: true });
     await openWorkspace(page, ana);
@@ -319,7 +319,7 @@ describe.each(widths)('mailed links at $name', ({ viewport }) => {
     ];
     const form = {
       title: 'Check the invoices',
-      dueDate: '2026-12-10',
+      dueDate: '2054-12-10',
       priority: 'Moderate',
       email: ben.email,
     };

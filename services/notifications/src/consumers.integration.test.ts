@@ -29,7 +29,7 @@ afterAll(async () => {
 const form = {
   title: 'Quarterly report',
   description: 'Numbers for Q4',
-  dueDate: '2026-11-28',
+  dueDate: '2054-11-28',
   priority: 'Moderate',
 };
 
@@ -76,7 +76,7 @@ describe('task events become notifications for everyone concerned except the act
       type: 'info',
       title: 'New task assigned',
       message:
-        'Ana assigned you “Quarterly report”, due Sat 28 Nov. Accept it here or from the e-mail we sent you.',
+        'Ana assigned you “Quarterly report”, due Sat 28 Nov 2054. Accept it here or from the e-mail we sent you.',
       is_read: false,
       is_deleted: false,
     });
@@ -112,14 +112,14 @@ describe('task events become notifications for everyone concerned except the act
     await ok(
       t.post(
         '/edit_shared_task/',
-        { ...form, id: taskId, title: 'Q4 report', dueDate: '2026-12-01' },
+        { ...form, id: taskId, title: 'Q4 report', dueDate: '2054-12-01' },
         ana.access,
       ),
     );
     await ok(t.post(`/delete_list/${taskId}`, { id: taskId }, ana.access));
     const forBen = await settled(ben, 3);
     expect(forBen.slice(1).map((n) => [n.type, n.message])).toEqual([
-      ['info', 'Ana updated “Q4 report”, due Tue 1 Dec.'],
+      ['info', 'Ana updated “Q4 report”, due Tue 1 Dec 2054.'],
       ['error', 'Ana deleted “Q4 report”.'],
     ]);
     expect(await t.storedFor(ana.id)).toHaveLength(4);
@@ -146,7 +146,7 @@ describe('task events become notifications for everyone concerned except the act
         task: {
           title: 'Q4 report',
           description: 'Numbers for Q4',
-          dueDate: '2026-12-01',
+          dueDate: '2054-12-01',
           priority: 'Moderate',
           progress: 60,
         },
@@ -162,13 +162,13 @@ describe('task events become notifications for everyone concerned except the act
     const cleo = await t.person({ firstname: 'Cleo' });
     await t.trust(cleo, ana);
     await ok(
-      t.post('/send_email/invite_user', { ...form, dueDate: '2027-01-04', email: cleo.email }, ana.access),
+      t.post('/send_email/invite_user', { ...form, dueDate: '2055-01-04', email: cleo.email }, ana.access),
     );
     const [note] = await settled(cleo, 1);
     // Accepted at once: nothing to accept from the bell.
     expect(note).toMatchObject({
       title: 'New task invitation',
-      message: 'Ana invited you to “Quarterly report”, due Mon 4 Jan 2027.',
+      message: 'Ana invited you to “Quarterly report”, due Mon 4 Jan 2055.',
       task_id: expect.any(String),
       action: null,
     });

@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const form = { title: 'Quarterly report', dueDate: '2026-11-28', priority: 'Moderate' };
+const form = { title: 'Quarterly report', dueDate: '2054-11-28', priority: 'Moderate' };
 
 const ok = async (res: Response | Promise<Response>) => {
   const response = await res;
@@ -77,13 +77,13 @@ describe('the delegation loop tells the other side', () => {
 
   it('a date proposed: the delegator; the answer: the recipient', async () => {
     const { ana, ben, id } = await assigned();
-    const proposal = { task_id: id, dueDate: '2027-01-15', note: 'After the audit' };
+    const proposal = { task_id: id, dueDate: '2055-01-15', note: 'After the audit' };
     await ok(t.post(routes.proposeDueDate.path, proposal, ben.access));
     const [, proposed] = await bell(ana, 2);
     expect(proposed).toMatchObject({
       type: 'info',
       title: 'New date proposed',
-      message: 'Ben proposed Fri 15 Jan 2027 for “Quarterly report”: “After the audit”',
+      message: 'Ben proposed Fri 15 Jan 2055 for “Quarterly report”: “After the audit”',
       task_id: id,
     });
     await mailed(ana, 1);
@@ -93,20 +93,20 @@ describe('the delegation loop tells the other side', () => {
     expect(answered).toMatchObject({
       type: 'success',
       title: 'Proposal accepted',
-      message: 'Ana accepted your date for “Quarterly report”: it is due Fri 15 Jan 2027 now.',
+      message: 'Ana accepted your date for “Quarterly report”: it is due Fri 15 Jan 2055 now.',
       task_id: id,
     });
     await mailed(ben, 1);
     // Both sides fetch their lists again (the card's proposal and due date changed).
     await eventually(async () => live(ben).filter((m) => m.type === 'task_added').length >= 3 || undefined);
 
-    await ok(t.post(routes.proposeDueDate.path, { ...proposal, dueDate: '2027-02-01' }, ben.access));
+    await ok(t.post(routes.proposeDueDate.path, { ...proposal, dueDate: '2055-02-01' }, ben.access));
     await ok(t.post(routes.answerProposal.path, { task_id: id, accept: false }, ana.access));
     const [, , kept] = await bell(ben, 3);
     expect(kept).toMatchObject({
       type: 'warning',
       title: 'Proposal declined',
-      message: 'Ana kept the due date of “Quarterly report”: Fri 15 Jan 2027.',
+      message: 'Ana kept the due date of “Quarterly report”: Fri 15 Jan 2055.',
     });
   });
 
@@ -153,7 +153,7 @@ describe('the delegation loop tells the other side', () => {
       type: 'info',
       title: 'A nudge',
       message:
-        'Ana is waiting on “Quarterly report”, due Sat 28 Nov. Accept it here or from the e-mail we sent you.',
+        'Ana is waiting on “Quarterly report”, due Sat 28 Nov 2054. Accept it here or from the e-mail we sent you.',
       task_id: id,
       action: 'assign_accept',
     });
