@@ -4,8 +4,10 @@ import { useFakeWebSockets } from '@baton/web-platform/testing/socket';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
-// jsdom lays nothing out and cannot scroll; virtualized lists ask the window to, as the page grows.
+// happy-dom lays nothing out and cannot scroll; virtualized lists ask the window to, as the page grows.
 window.scrollTo = () => {};
+// happy-dom has no alert; tests spy on it to show the app never calls it.
+window.alert ??= () => {};
 
 // Component tests reach no server: every WebSocket is a FakeWebSocket the test drives (FakeWebSocket.latest()).
 let restoreWebSocket: () => void;

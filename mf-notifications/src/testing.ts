@@ -29,7 +29,7 @@ export function makeNotification(fields: Partial<Notification> = {}): Notificati
   };
 }
 
-/** jsdom has no media playback: stubs play() and pause() of every audio element. Restore with vi.restoreAllMocks(). */
+/** happy-dom plays no media: stubs play() and pause() of every audio element. Restore with vi.restoreAllMocks(). */
 export function stubMedia() {
   const proto = window.HTMLMediaElement.prototype;
   return {

@@ -45,7 +45,7 @@ describe('Settings', () => {
 });
 
 describe('Settings sections', () => {
-  // jsdom lays nothing out and has no scrollIntoView: record which cards were scrolled to.
+  // happy-dom lays nothing out: record which cards were scrolled to.
   const scrolled = vi.fn();
   beforeEach(() => {
     scrolled.mockClear();

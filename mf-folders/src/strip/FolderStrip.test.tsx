@@ -186,7 +186,7 @@ describe('filing tasks by dragging their cards onto a folder (SPEC §2)', () => 
         <Card ids={ids} />
       </TaskDragProvider>,
     );
-  /** Lays the strip's cards out in a row below the origin (jsdom has no layout), then drags to the `n`th. */
+  /** Lays the strip's cards out in a row below the origin (happy-dom has no layout), then drags to the `n`th. */
   async function dragTo(user: ReturnType<typeof renderBoard>['user'], n: number) {
     within(strip())
       .getAllByRole('button', { name: /tasks?( has a base file)?$/ })

@@ -14,7 +14,7 @@ const blobs = new Map<string, Blob>();
 beforeEach(() => {
   saved.length = 0;
   let next = 0;
-  // jsdom has no object URLs and no downloads: record them instead.
+  // The test records the object URLs and downloads it would make instead of making them.
   URL.createObjectURL = (blob: Blob) => {
     next += 1;
     blobs.set(`blob:test/${next}`, blob);

@@ -162,7 +162,7 @@ describe('Notifications: the preferences table', () => {
     const { user, service } = renderPanel({ ...defaultPreferences(), timezone: 'Asia/Tokyo' });
     await screen.findByRole('table');
     expect(select('Time zone')).toHaveDisplayValue('Asia/Tokyo');
-    // jsdom runs in the machine's zone, UTC here.
+    // happy-dom runs in the machine's zone, UTC here.
     await user.click(screen.getByRole('button', { name: 'Use UTC' }));
     await waitFor(() => expect(service.puts).toEqual([{ timezone: 'UTC' }]));
     expect(select('Time zone')).toHaveValue('UTC');

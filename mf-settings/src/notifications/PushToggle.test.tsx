@@ -40,7 +40,7 @@ function pushService({ refuse = false } = {}) {
 }
 
 /**
- * The browser's side of push, in memory, for what jsdom lacks: the notification permission (and the answer the
+ * The browser's side of push, in memory, for what happy-dom lacks: the notification permission (and the answer the
  * person gives when asked), the app's service worker and its PushManager. The browser test runs the real ones.
  */
 interface FakeSubscription {
@@ -192,7 +192,7 @@ describe('Push on this device', () => {
   });
 
   it('says so in a browser without push', () => {
-    // jsdom, like such a browser, has no service worker, Push API or notifications.
+    // happy-dom, like such a browser, has no service worker, Push API or notifications.
     renderWithPlatform(<PushToggle />);
     expect(toggle()).toBeDisabled();
     expect(toggle()).not.toBeChecked();

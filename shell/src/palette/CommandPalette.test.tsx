@@ -60,7 +60,7 @@ const remotes = stubRemotes(async (remote, module) => {
   return { default: View };
 });
 
-// cmdk measures its list and scrolls the chosen item into view: jsdom lays nothing out.
+// cmdk measures its list and scrolls the chosen item into view: happy-dom lays nothing out.
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
     observe() {}

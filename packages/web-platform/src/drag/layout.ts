@@ -1,5 +1,5 @@
 /**
- * jsdom lays nothing out. Elements given `data-rect="left,top,width,height"` report that box, so dnd-kit can
+ * happy-dom lays nothing out. Elements given `data-rect="left,top,width,height"` report that box, so dnd-kit can
  * measure drag handles and drop targets in component tests. Returns the undo.
  */
 export function fakeLayout() {

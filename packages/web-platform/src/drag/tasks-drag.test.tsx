@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => undoLayout());
 
-/** Targets sit below the origin, where jsdom places the unmeasured drag overlay. */
+/** Targets sit below the origin, where happy-dom places the unmeasured drag overlay. */
 function Card({ id, ids }: { id: string; ids: string[] }) {
   const drag = useTaskDrag(id, {
     ids: () => ids,
