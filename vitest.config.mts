@@ -5,7 +5,7 @@ export default defineConfig({
     // In CI also write a JSON report, from which .ci/run's summary line is read.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     // Most test time is waiting (Postgres, NATS, sockets, a browser), not computing: three files at once keep
-    // 2 cores busy (vitest's default there is one). The browser tests run last, with workers of their own (e2e/vitest.config.mts).
+    // 2 cores busy (vitest's default there is one). The browser tests still run one file at a time, last.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // Every workspace with tests has its own vitest.config.mts, so each also runs alone.
     projects: [
