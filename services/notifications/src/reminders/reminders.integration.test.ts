@@ -297,6 +297,54 @@ describe('a delegated task', () => {
     // Accepting moved nothing that had fired: Ana was told once.
     expect(await notesOf(ana, 'Overdue', id)).toHaveLength(1);
   });
+
+  it('speaks the language of the person it tells: German to a German delegator and doer', async () => {
+    const [clara, dora] = [await t.person({ firstname: 'Clara' }), await t.person({ firstname: 'Dora' })];
+    for (const person of [clara, dora]) {
+      const res = await t.notificationsCall('PUT', routes.getNotificationPreferences.path, person.access, {
+        language: 'de',
+      });
+      expect(res.status).toBe(200);
+    }
+    const due = utcDay(-2);
+    const id = await createTask(
+      routes.assignTask.path,
+      {
+        title: 'Vertrag entwerfen',
+        dueDate: due,
+        email: dora.email,
+        reminder: { daysBefore: 0, hour: 0 },
+        overdueNotice: true,
+      },
+      clara,
+    );
+    const day = DateTime.fromISO(due).setLocale('de').toFormat("ccc'.' d. LLLL");
+    // Not accepted yet: nobody does it, so Clara delegated it to nobody in particular.
+    await eventually(async () => (await notesOf(clara, 'Überfällig', id)).length === 1, 10_000);
+    expect(await notesOf(clara, 'Überfällig', id)).toEqual([
+      expect.objectContaining({
+        message: `„Vertrag entwerfen“, die du delegiert hast, war am ${day} fällig und ist noch nicht erledigt.`,
+      }),
+    ]);
+    const accepted = await t.post(
+      routes.acceptTask.path,
+      { task_id: id, user_email: dora.email, trusted: false, role: 'assign' },
+      dora.access,
+    );
+    expect(accepted.status).toBe(200);
+    await eventually(
+      async () =>
+        (await notesOf(dora, 'Bald fällig', id)).length === 1 &&
+        (await notesOf(dora, 'Überfällig', id)).length === 1,
+      10_000,
+    );
+    expect((await notesOf(dora, 'Bald fällig', id)).map((n) => n.message)).toEqual([
+      `„Vertrag entwerfen“ war am ${day} fällig.`,
+    ]);
+    expect((await notesOf(dora, 'Überfällig', id)).map((n) => n.message)).toEqual([
+      `„Vertrag entwerfen“ war am ${day} fällig und ist noch nicht erledigt.`,
+    ]);
+  });
 });
 
 describe('the job queue', () => {

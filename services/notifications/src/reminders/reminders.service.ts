@@ -1,13 +1,23 @@
 import { createHash } from 'node:crypto';
-import { type EventEnvelope, isoDateTime, type Reminder, reminder, type Task, uuid } from '@baton/contracts';
+import {
+  type EventEnvelope,
+  isoDateTime,
+  type Language,
+  type Reminder,
+  reminder,
+  type Task,
+  uuid,
+} from '@baton/contracts';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { NotificationsConfig } from '../config';
 import type { NotificationsTrx } from '../context';
 import { deliver } from '../delivery/delivery.service';
+import { noticeT } from '../i18n';
 import { erasedAmong, nameOf } from '../routes/notifications/notifications.repository';
+import { languagesOf } from '../routes/preferences/preferences.repository';
 import { cancelJob, type JobName, scheduleJob } from '../scheduler/scheduler';
-import type { NotificationDraft } from '../wording';
+import { dayWords, type NotificationDraft } from '../wording';
 import { dueDay, overdueMoment, reminderMoment } from './moments';
 import {
   hasFired,
@@ -213,33 +223,50 @@ const firingId = (key: string, moment: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+const nearDays: Record<number, 'yesterday' | 'today' | 'tomorrow'> = {
+  [-1]: 'yesterday',
+  0: 'today',
+  1: 'tomorrow',
+};
+
 /**
- * The due day in `zone` as people say it ("yesterday", "today", "tomorrow", "Sat 28 Nov", with the year when
- * not this year's), and how many days from today it is.
+ * The due day in `zone` as the person says it ("yesterday", "today", "tomorrow", "Sat 28 Nov", with the year
+ * when not this year's; "am Sa. 28. November" in German), and how many days from today it is.
  */
-function dueDayWords(dueDate: string, zone: string, now: Date) {
+function dueWhen(dueDate: string, zone: string, now: Date, language: Language) {
   const day = dueDay(dueDate, zone);
-  if (!day) return { words: dueDate, days: 0 };
+  if (!day) return { when: dueDate, days: 0 };
   const today = DateTime.fromJSDate(now).setZone(day.zone).startOf('day');
   const days = Math.round(day.diff(today, 'days').days);
-  const near: Record<number, string> = { [-1]: 'yesterday', 0: 'today', 1: 'tomorrow' };
-  const words = near[days] ?? day.toFormat(day.year === today.year ? 'ccc d LLL' : 'ccc d LLL yyyy');
-  return { words, days };
+  const t = noticeT(language);
+  const near = nearDays[days];
+  return { when: near ? t(near) : t('onDay', { day: dayWords(day.toISODate(), now, language) }), days };
 }
 
-/** What the person is told: "Due soon" before (or, set late, after) the due date; "Overdue" the morning after. */
+/**
+ * What the person is told, in their language: "Due soon" before (or, set late, after) the due date; "Overdue"
+ * the morning after.
+ */
 async function draftOf(trx: NotificationsTrx, kind: Firing, task: ReminderTask, job: FiringPayload) {
-  const due = dueDayWords(job.dueDate, await timezoneOf(trx, job.userId), new Date());
-  const title = `“${task.title}”`;
+  const language = (await languagesOf(trx, [job.userId])).get(job.userId) ?? 'en';
+  const t = noticeT(language);
+  const { when, days } = dueWhen(job.dueDate, await timezoneOf(trx, job.userId), new Date(), language);
+  const title = t('quoted', { text: task.title });
   const base = { userId: job.userId, taskId: task.task_id, action: null };
   if (kind === 'reminder') {
-    const message = due.days < 0 ? `${title} was due ${due.words}.` : `${title} is due ${due.words}.`;
-    return { ...base, type: 'info', title: 'Due soon', message } satisfies NotificationDraft;
+    const message = t(days < 0 ? 'wasDue' : 'dueSoon', { title, when });
+    return { ...base, type: 'info', title: t('dueSoonTitle'), message } satisfies NotificationDraft;
   }
-  const delegatedTo = task.doer_id ? ` to ${await nameOf(trx, task.doer_id)}` : '';
-  const whose = job.userId === task.doer_id ? title : `${title}, which you delegated${delegatedTo},`;
-  const message = `${whose} was due ${due.words} and is not completed yet.`;
-  return { ...base, type: 'warning', title: 'Overdue', message } satisfies NotificationDraft;
+  if (job.userId === task.doer_id)
+    return {
+      ...base,
+      type: 'warning',
+      title: t('overdueTitle'),
+      message: t('overdue', { title, when }),
+    } satisfies NotificationDraft;
+  const to = task.doer_id ? t('delegatedTo', { name: await nameOf(trx, task.doer_id) }) : '';
+  const message = t('overdueDelegated', { title, when, to });
+  return { ...base, type: 'warning', title: t('overdueTitle'), message } satisfies NotificationDraft;
 }
 
 /**
