@@ -257,15 +257,9 @@ async function draftOf(trx: NotificationsTrx, kind: Firing, task: ReminderTask, 
     const message = t(days < 0 ? 'wasDue' : 'dueSoon', { title, when });
     return { ...base, type: 'info', title: t('dueSoonTitle'), message } satisfies NotificationDraft;
   }
-  if (job.userId === task.doer_id)
-    return {
-      ...base,
-      type: 'warning',
-      title: t('overdueTitle'),
-      message: t('overdue', { title, when }),
-    } satisfies NotificationDraft;
-  const to = task.doer_id ? t('delegatedTo', { name: await nameOf(trx, task.doer_id) }) : '';
-  const message = t('overdueDelegated', { title, when, to });
+  const own = job.userId === task.doer_id;
+  const to = !own && task.doer_id ? t('delegatedTo', { name: await nameOf(trx, task.doer_id) }) : '';
+  const message = own ? t('overdue', { title, when }) : t('overdueDelegated', { title, when, to });
   return { ...base, type: 'warning', title: t('overdueTitle'), message } satisfies NotificationDraft;
 }
 
