@@ -1,13 +1,12 @@
 import { createServer } from 'node:http';
-import { httpUpstream, startGateway } from '@baton/gateway';
 import { createIdentity, identityConfigSchema, tokenCheck } from '@baton/identity';
-import { createLogger, createSessionVerifier, HttpError, InProcessBus, listen } from '@baton/service-kit';
+import { createLogger, HttpError, InProcessBus, listen } from '@baton/service-kit';
 import { jsonRequest, makeUser, readJson } from '@baton/test-kit';
 
 /**
- * The three servers of bench:gateway-cost, in this one process (the load comes from another): identity's
- * `GET /api/token/check/` work on bare `node:http`, identity's Hono app, and a gateway in front of that app
- * over HTTP (as in the distributed topology). Prints their addresses and a valid token as one JSON line.
+ * Two servers of bench:gateway-cost, in this one process (the load comes from another, and the gateway runs in
+ * a third, as in the distributed topology): identity's `GET /api/token/check/` work on bare `node:http`, and
+ * identity's Hono app. Prints their addresses and a valid token as one JSON line.
  */
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -34,21 +33,6 @@ const bare = createServer(async (req, res) => {
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const service = await listen(identity.app.fetch, 0, '127.0.0.1');
 const serviceUrl = `http://127.0.0.1:${service.port}`;
-const { verifyAccess, revocations } = await createSessionVerifier(identity.deps.keys.resolver, config, {
-  bus,
-  logger,
-});
-const gateway = await startGateway({
-  upstreams: { identity: httpUpstream(serviceUrl) },
-  verifyAccess,
-  revocations,
-  logger,
-  bus,
-  allowedOrigins: [],
-  port: 0,
-  host: '127.0.0.1',
-});
-
 const user = makeUser();
 await identity.app.request('/user_signup/', jsonRequest('POST', { ...user, confirmPassword: user.password }));
 const login = await readJson(
@@ -59,7 +43,6 @@ console.log(
   JSON.stringify({
     bare: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     service: serviceUrl,
-    gateway: `http://127.0.0.1:${gateway.port}`,
     token: login.tokens.access,
   }),
 );
