@@ -222,27 +222,42 @@ async function changeUnderFaults(
 }
 
 /**
- * Keeps every push the topology's relays publish in a stream of the test's own (a core subscriber would miss
- * those published while it reconnects after NATS restarts); `count` reads them back: pushes per notification id.
+ * Counts the pushes the topology's relays publish, per notification id, two ways at once, each of which misses
+ * some: a stream of the test's own keeps those published while a core subscriber reconnects after NATS
+ * restarts (the relays may reconnect and publish first), and a core subscriber sees those the broker passes on
+ * while it shuts down (it stops JetStream before it closes its clients: a push it confirmed then, and passed to
+ * every subscriber, is in no stream). Each count is a lower bound of what reached the broker: `count` gives the
+ * greater of the two for each notification.
  */
 async function recordPushes(natsUrl: string) {
   const nc = await connect({ servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
   const jsm = await jetstreamManager(nc);
   const stream = 'CHAOS_PUSHES';
   await jsm.streams.add({ name: stream, subjects: [pushSubject('*')], storage: StorageType.File });
+  const tally = (counts: Map<string, number>, data: unknown) => {
+    const push = pushMessage.parse(data);
+    if (push.channel === 'notifications') counts.set(push.payload.id, (counts.get(push.payload.id) ?? 0) + 1);
+  };
+  const seenLive = new Map<string, number>();
+  nc.subscribe(pushSubject('*'), {
+    callback: (error, message) => {
+      if (!error) tally(seenLive, message.json());
+    },
+  });
+  await nc.flush();
   return {
     async count() {
-      const perNotification = new Map<string, number>();
+      const stored = new Map<string, number>();
       const last = (await jsm.streams.info(stream)).state.last_seq;
-      if (last === 0) return perNotification;
-      const messages = await (await jetstream(nc).consumers.get(stream)).consume();
-      for await (const message of messages) {
-        const push = pushMessage.parse(message.json());
-        if (push.channel === 'notifications')
-          perNotification.set(push.payload.id, (perNotification.get(push.payload.id) ?? 0) + 1);
-        if (message.seq >= last) break;
+      if (last > 0) {
+        const messages = await (await jetstream(nc).consumers.get(stream)).consume();
+        for await (const message of messages) {
+          tally(stored, message.json());
+          if (message.seq >= last) break;
+        }
       }
-      return perNotification;
+      for (const [id, n] of seenLive) stored.set(id, Math.max(n, stored.get(id) ?? 0));
+      return stored;
     },
     close: () => nc.close(),
   };

@@ -36,10 +36,13 @@ export function ProgressControl({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [save] = useSaveProgressMutation();
 
-  // A new value from the server (or a live event) resets the slider unless the person is choosing one.
-  useEffect(() => {
+  // A new value from the server (or a live event) resets the slider unless the person is choosing one: in the
+  // render that brings it (an effect would show the old value beside the event's other fields for a render).
+  const [synced, setSynced] = useState({ shown, asking });
+  if (synced.shown !== shown || synced.asking !== asking) {
+    setSynced({ shown, asking });
     if (!asking) setValue(shown);
-  }, [shown, asking]);
+  }
 
   useEffect(() => {
     if (!movable || value === shown || asking) return;
