@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverNodeArgs } from '@baton/deploy/node-flags';
 import { freePort } from '@baton/test-kit';
-import { percentile, root, run, runAtRate } from './harness';
+import { percentile, root, run, runAtRate, waitForReady } from './harness';
 
 /**
  * What the framework and the gateway cost: identity's `GET /api/token/check/` (verify the token, check
@@ -39,20 +39,6 @@ const lineOf = (child: ChildProcess, prefix: string) =>
     });
     child.once('exit', (code) => reject(new Error(`${prefix} exited (${code})`)));
   });
-
-async function waitForReady(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url}/readyz did not answer 200`);
-}
 
 const median = (values: number[]) =>
   percentile(

@@ -46,16 +46,7 @@ export async function startServer() {
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForReady(base);
   raiseLoadPriority();
   return {
     base,
@@ -69,6 +60,21 @@ export async function startServer() {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until `base`/readyz answers 200 (two minutes at most). */
+export async function waitForReady(base: string) {
+  for (let i = 0; i < 600; i += 1) {
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${base}/readyz did not answer 200`);
 }
 
 /**
