@@ -1,4 +1,47 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { projectConfig, webProjectConfig } from './vitest.shared.mts';
+
+/**
+ * The workspaces whose tests share a project here, by kind. A worker's files share the modules they have in
+ * common (hono, kysely, pg, zod, React, the kits) across workspaces: with a project per workspace, each
+ * workspace's workers started anew and loaded them again (17 projects, 3 workers each), which was half of
+ * the unit tests' CPU. Each workspace keeps its own vitest.config.mts to run alone (`npm test -w <name>`).
+ */
+const node = [
+  'packages/contracts',
+  'packages/local-infra',
+  'packages/mailer',
+  'packages/service-kit',
+  'services/files',
+  'services/folders',
+  'services/identity',
+  'services/notifications',
+  'services/tasks',
+  'gateway',
+  'deploy',
+];
+/** Component tests in happy-dom. The shell's files are isolated (module state, vi.mock): a project apart. */
+const web = [
+  'packages/ui',
+  'packages/web-platform',
+  'mf-folders',
+  'mf-notifications',
+  'mf-settings',
+  'mf-tasks',
+];
+/** Workspaces with a configuration of their own (isolated, no Postgres, a browser): run as they are. */
+const apart = ['shell', 'packages/mf-config', 'e2e'];
+
+// A workspace with tests that no list names would silently not run in `npm test`.
+const workspaces = ['packages', 'services', '.'].flatMap((parent) =>
+  readdirSync(parent).map((name) => (parent === '.' ? name : `${parent}/${name}`)),
+);
+const unlisted = workspaces.filter(
+  (dir) => existsSync(`${dir}/vitest.config.mts`) && ![...node, ...web, ...apart].includes(dir),
+);
+if (unlisted.length)
+  throw new Error(`vitest.config.mts: no project runs the tests of ${unlisted.join(', ')}`);
 
 export default defineConfig({
   test: {
@@ -7,15 +50,10 @@ export default defineConfig({
     // Most test time is waiting (Postgres, NATS, sockets, a browser), not computing: three files at once keep
     // 2 cores busy (vitest's default there is one). The browser tests still run one file at a time, last.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
-    // Every workspace with tests has its own vitest.config.mts, so each also runs alone.
     projects: [
-      'packages/*/vitest.config.mts',
-      'services/*/vitest.config.mts',
-      'gateway/vitest.config.mts',
-      'shell/vitest.config.mts',
-      'mf-*/vitest.config.mts',
-      'deploy/vitest.config.mts',
-      'e2e/vitest.config.mts',
+      projectConfig('node', { include: node.map((dir) => `${dir}/src/**/*.test.ts`) }),
+      webProjectConfig('web', { include: web.map((dir) => `${dir}/src/**/*.test.{ts,tsx}`) }),
+      ...apart.map((dir) => `${dir}/vitest.config.mts`),
     ],
   },
 });

@@ -47,14 +47,17 @@ const webSetup = fileURLToPath(new URL('./vitest.web-setup.mts', import.meta.url
  * against 140 in jsdom (53 s against 78 on 2 cores), and every test passes in both but two that read a meter's
  * properties (happy-dom reflects none: they read its attributes) and one that needed Node's File under jsdom.
  */
-export const webProjectConfig = (name: string, { isolate = false } = {}) =>
+export const webProjectConfig = (
+  name: string,
+  { isolate = false, include = ['src/**/*.test.{ts,tsx}'] }: { isolate?: boolean; include?: string[] } = {},
+) =>
   defineProject({
     test: {
       name,
       environment: 'happy-dom',
       isolate,
       setupFiles: [webSetup],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include,
       testTimeout: 15_000,
     },
   });
