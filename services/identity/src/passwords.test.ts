@@ -26,6 +26,10 @@ describe('the strength rule the forms show live is the one the server applies', 
     ['Lovelace1815', [], true],
     ['Lovelace1815', ada, false],
     ['correct-horse-battery-staple-91', ada, true],
+    // Common words behind l33t substitutions are still found (the matcher's substitutions are capped).
+    ['p4$$w0rd', [], false],
+    ['L0v3l4c3!', ada, false],
+    ['Tr0ub4dor&3', [], true],
     // Past the 64 characters judged, the rest does not count.
     [`${'a'.repeat(64)}correct-horse-battery-staple-91`, [], false],
   ])('%j (personal words: %j) -> accepted: %s', async (password, personal, ok) => {
