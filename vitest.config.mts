@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { projectConfig, webProjectConfig } from './vitest.shared.mts';
+import { projectConfig, testFiles, webProjectConfig } from './vitest.shared.mts';
 
 /**
  * The workspaces whose tests share a project here, by kind. A worker's files share the modules they have in
@@ -51,8 +51,8 @@ export default defineConfig({
     // 2 cores busy (vitest's default there is one). The browser tests still run one file at a time, last.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
-      projectConfig('node', { include: node.map((dir) => `${dir}/src/**/*.test.ts`) }),
-      webProjectConfig('web', { include: web.map((dir) => `${dir}/src/**/*.test.{ts,tsx}`) }),
+      projectConfig('node', { include: node.map((dir) => `${dir}/${testFiles.node}`) }),
+      webProjectConfig('web', { include: web.map((dir) => `${dir}/${testFiles.web}`) }),
       ...apart.map((dir) => `${dir}/vitest.config.mts`),
     ],
   },

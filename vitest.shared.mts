@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
+/** A workspace's test files, below its folder: Node tests, and component tests (which may hold JSX). */
+export const testFiles = { node: 'src/**/*.test.ts', web: 'src/**/*.test.{ts,tsx}' };
+
 const globalSetup = fileURLToPath(new URL('./packages/test-kit/src/global-setup.ts', import.meta.url));
 
 /**
@@ -31,7 +34,7 @@ export const projectConfig = (
       // of a service test's own time. Every file starts its service on its own databases, so none shares state.
       // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
       isolate: extra.isolate ?? false,
-      include: extra.include ?? ['src/**/*.test.ts'],
+      include: extra.include ?? [testFiles.node],
       // A project with workers of its own (the browser tests) runs after the others, alone: vitest runs a
       // project whose maxWorkers differs in a group of its own.
       ...(extra.maxWorkers ? { maxWorkers: extra.maxWorkers, sequence: { groupOrder: 1 } } : {}),
@@ -49,7 +52,7 @@ const webSetup = fileURLToPath(new URL('./vitest.web-setup.mts', import.meta.url
  */
 export const webProjectConfig = (
   name: string,
-  { isolate = false, include = ['src/**/*.test.{ts,tsx}'] }: { isolate?: boolean; include?: string[] } = {},
+  { isolate = false, include = [testFiles.web] }: { isolate?: boolean; include?: string[] } = {},
 ) =>
   defineProject({
     test: {
