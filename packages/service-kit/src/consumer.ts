@@ -1,5 +1,5 @@
 import { type EventEnvelope, type EventSubject, eventEnvelope, eventPayloads } from '@baton/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DurableSpec, EventBus, Subscription } from './bus';
 import { type KitTables, kitTables } from './db';
 import type { Logger } from './logger';
@@ -39,10 +39,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * processed event id is acknowledged without running the handler, and a failing event is retried with
  * backoff at most `maxDeliver` times (default 5). Then, and for an event that is not valid, it becomes a
  * dead letter (kit_dead_letters, logged at error level, counted in /readyz) instead of vanishing; an
- * operator can replay it to this consumer once the cause is fixed. While the service's database does not
- * answer, no event is given up: an outage is no fault of the event (and its dead letter could not be written),
- * so it is redelivered, with the backoff, until the database is back. The broker's own limit is off for that:
- * with it, an event that failed `maxDeliver` times during an outage of a few seconds was never delivered again.
+ * operator can replay it to this consumer once the cause is fixed.
  */
 export async function startDurableConsumer<DB extends KitTables>(
   options: DurableConsumerOptions<DB>,
@@ -104,15 +101,8 @@ export async function startDurableConsumer<DB extends KitTables>(
       .execute();
   };
 
-  /** Whether the service's database answers now. */
-  const databaseAnswers = () =>
-    sql`select 1`.execute(options.db).then(
-      () => true,
-      () => false,
-    );
-
   const subscription = await options.bus.consume(
-    { ...options.spec, subjects, maxDeliver: Number.POSITIVE_INFINITY },
+    { ...options.spec, subjects, maxDeliver },
     async (delivery) => {
       const parsed = parseEvent(delivery.data);
       if ('invalid' in parsed) {
@@ -131,7 +121,7 @@ export async function startDurableConsumer<DB extends KitTables>(
         delivery.ack();
         if (handled) options.afterCommit?.();
       } catch (error) {
-        if (delivery.attempt >= maxDeliver && (await databaseAnswers())) {
+        if (delivery.attempt >= maxDeliver) {
           await deadLetter({
             subject: delivery.subject,
             data: delivery.data,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect as connectTcp, createServer, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pushSubject } from '@baton/contracts';
@@ -8,7 +8,7 @@ import { NatsServerProcess } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from './bus';
 import { countDeadLetters, startDurableConsumer } from './consumer';
 import { type Database, openDatabase } from './db';
@@ -48,39 +48,6 @@ async function withOwnDatabase(work: (own: Database<object>) => Promise<void>) {
     await own.destroy();
     await dropDatabase(name);
   }
-}
-
-/**
- * The test Postgres behind a TCP relay that can be cut (every connection dropped, new ones refused, as when
- * the server goes away) and restored on the same address.
- */
-async function databaseBehindSwitch() {
-  const target = new URL(databaseServerUrl());
-  const sockets = new Set<Socket>();
-  const relay = createServer((client) => {
-    const server = connectTcp(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, server]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(server).pipe(client);
-  });
-  const port = await freePort();
-  const listen = () => new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
-  await listen();
-  const url = new URL(databaseServerUrl());
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    cut() {
-      relay.close();
-      for (const socket of sockets) socket.destroy();
-    },
-    restore: () => (relay.listening ? Promise.resolve() : listen()),
-    close: () => new Promise<void>((resolve) => relay.close(() => resolve())),
-  };
 }
 
 /** The ids of the rows in a database's outbox. */
@@ -236,47 +203,6 @@ describe.each([
     await new Promise((r) => setTimeout(r, 300));
     expect(applied).toEqual([event.id]);
     await sub.stop();
-  });
-
-  it('waits out an outage of its database, however many deliveries it takes, and gives no event up for it', async () => {
-    const outage = await databaseBehindSwitch();
-    const name = uniqueDatabaseName('kit_outage');
-    const own = await openDatabase({ url: outage.url, database: name, migrations: {}, logger });
-    const quiet = createLogger({ name: 'kit-outage', level: 'silent' });
-    const warn = vi.spyOn(quiet, 'warn');
-    const applied: string[] = [];
-    const durable = uniqueName('outage');
-    const sub = await startDurableConsumer({
-      bus,
-      db: own,
-      logger: quiet,
-      redeliveryDelayMs: () => 50,
-      spec: { durable, stream: 'IDENTITY', maxDeliver: 2 },
-      handlers: onEach(['identity.user.deleted'], async (event) => {
-        if ((event.data as { email: string }).email === 'outage@example.com') applied.push(event.id);
-      }),
-    });
-    try {
-      outage.cut();
-      const event = { ...envelope(), data: { userId: randomUUID(), email: 'outage@example.com' } };
-      await bus.publish('identity.user.deleted', event, { msgId: event.id });
-      // Twice as many failed deliveries as maxDeliver allows a failing event, all while the database is away.
-      await expect.poll(() => warn.mock.calls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
-      await outage.restore();
-      await expect.poll(() => applied, { timeout: 15_000 }).toEqual([event.id]);
-      const letters = await own
-        .selectFrom('kit_dead_letters')
-        .selectAll()
-        .where('consumer', '=', durable)
-        .execute();
-      expect(letters).toEqual([]);
-    } finally {
-      await outage.restore();
-      await sub.stop();
-      await own.destroy();
-      await dropDatabase(name);
-      await outage.close();
-    }
   });
 
   it('keeps an invalid event as a dead letter instead of dropping it', async () => {
