@@ -20,7 +20,7 @@ export interface DurableSpec {
   stream: StreamName;
   /** Subject filters within the stream (NATS wildcards). */
   subjects: string[];
-  /** Deliveries before a failing message is given up. */
+  /** Deliveries before a failing message is given up (`Infinity`: never; the handler decides). */
   maxDeliver: number;
   ackWaitMs?: number;
 }

@@ -2,6 +2,7 @@ import { type EventEnvelope, type EventSubject, eventEnvelope, eventPayloads } f
 import type { Kysely, Transaction } from 'kysely';
 import type { DurableSpec, EventBus, Subscription } from './bus';
 import { type KitTables, kitTables } from './db';
+import { isDatabaseUnavailable } from './errors';
 import type { Logger } from './logger';
 
 /**
@@ -40,6 +41,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * backoff at most `maxDeliver` times (default 5). Then, and for an event that is not valid, it becomes a
  * dead letter (kit_dead_letters, logged at error level, counted in /readyz) instead of vanishing; an
  * operator can replay it to this consumer once the cause is fixed.
+ *
+ * A failure because the service's database is away (stopped, restarting, cut off) is no fault of the event and
+ * does not count: such an event is redelivered, with the backoff, until the database is back, however long that
+ * takes. So the broker's own delivery limit is off: with it, an event that failed `maxDeliver` times in the few
+ * seconds of a Postgres restart was never delivered again, and its dead letter could not be written either.
  */
 export async function startDurableConsumer<DB extends KitTables>(
   options: DurableConsumerOptions<DB>,
@@ -101,8 +107,11 @@ export async function startDurableConsumer<DB extends KitTables>(
       .execute();
   };
 
+  /** The failures of each event in flight that were its own (not an outage), by event id. */
+  const failures = new Map<string, number>();
+
   const subscription = await options.bus.consume(
-    { ...options.spec, subjects, maxDeliver },
+    { ...options.spec, subjects, maxDeliver: Number.POSITIVE_INFINITY },
     async (delivery) => {
       const parsed = parseEvent(delivery.data);
       if ('invalid' in parsed) {
@@ -118,10 +127,14 @@ export async function startDurableConsumer<DB extends KitTables>(
       const { event } = parsed;
       try {
         const handled = await handleOnce(event);
+        failures.delete(event.id);
         delivery.ack();
         if (handled) options.afterCommit?.();
       } catch (error) {
-        if (delivery.attempt >= maxDeliver) {
+        const own = (failures.get(event.id) ?? 0) + (isDatabaseUnavailable(error) ? 0 : 1);
+        failures.set(event.id, own);
+        if (own >= maxDeliver) {
+          // If this insert fails too (the database went away meanwhile), the bus redelivers the event.
           await deadLetter({
             subject: delivery.subject,
             data: delivery.data,
@@ -129,6 +142,7 @@ export async function startDurableConsumer<DB extends KitTables>(
             error: messageOf(error),
             attempts: delivery.attempt,
           });
+          failures.delete(event.id);
           delivery.term();
         } else {
           logger.warn(

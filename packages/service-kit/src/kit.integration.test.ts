@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Socket } from 'node:net';
+import { connect as connectTcp, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pushSubject } from '@baton/contracts';
@@ -8,7 +8,7 @@ import { NatsServerProcess } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventBus } from './bus';
 import { countDeadLetters, startDurableConsumer } from './consumer';
 import { type Database, openDatabase } from './db';
@@ -48,6 +48,39 @@ async function withOwnDatabase(work: (own: Database<object>) => Promise<void>) {
     await own.destroy();
     await dropDatabase(name);
   }
+}
+
+/**
+ * The test Postgres behind a TCP relay that can be cut (every connection dropped, new ones refused, as when
+ * the server goes away) and restored on the same address.
+ */
+async function databaseBehindSwitch() {
+  const target = new URL(databaseServerUrl());
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const server = connectTcp(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, server]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(server).pipe(client);
+  });
+  const port = await freePort();
+  const listen = () => new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+  await listen();
+  const url = new URL(databaseServerUrl());
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut() {
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+    },
+    restore: () => (relay.listening ? Promise.resolve() : listen()),
+    close: () => new Promise<void>((resolve) => relay.close(() => resolve())),
+  };
 }
 
 /** The ids of the rows in a database's outbox. */
@@ -203,6 +236,52 @@ describe.each([
     await new Promise((r) => setTimeout(r, 300));
     expect(applied).toEqual([event.id]);
     await sub.stop();
+  });
+
+  it('waits out an outage of its database, however many deliveries it takes, and gives no event up for it', async () => {
+    const outage = await databaseBehindSwitch();
+    const name = uniqueDatabaseName('kit_outage');
+    const own = await openDatabase({ url: outage.url, database: name, migrations: {}, logger });
+    const quiet = createLogger({ name: 'kit-outage', level: 'silent' });
+    const warn = vi.spyOn(quiet, 'warn');
+    const email = `${uniqueName('outage')}@example.com`;
+    const applied: string[] = [];
+    const durable = uniqueName('outage');
+    // A new durable reads the stream from its start: other tests' events pass through it too.
+    const sub = await startDurableConsumer({
+      bus,
+      db: own,
+      logger: quiet,
+      redeliveryDelayMs: () => 50,
+      spec: { durable, stream: 'IDENTITY', maxDeliver: 2 },
+      handlers: onEach(['identity.user.deleted'], async (event) => {
+        if ((event.data as { email: string }).email === email) applied.push(event.id);
+      }),
+    });
+    const event = { ...envelope(), data: { userId: randomUUID(), email } };
+    const failedDeliveries = () =>
+      warn.mock.calls.filter(([fields]) => (fields as { eventId?: string }).eventId === event.id).length;
+    try {
+      outage.cut();
+      await bus.publish('identity.user.deleted', event, { msgId: event.id });
+      // Twice as many failed deliveries as maxDeliver allows a failing event, all while the database is away.
+      await expect.poll(failedDeliveries, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      await outage.restore();
+      await expect.poll(() => applied, { timeout: 15_000 }).toEqual([event.id]);
+      const letters = await own
+        .selectFrom('kit_dead_letters')
+        .select('event_id')
+        .where('consumer', '=', durable)
+        .where('event_id', '=', event.id)
+        .execute();
+      expect(letters).toEqual([]);
+    } finally {
+      await outage.restore();
+      await sub.stop();
+      await own.destroy();
+      await dropDatabase(name);
+      await outage.close();
+    }
   });
 
   it('keeps an invalid event as a dead letter instead of dropping it', async () => {

@@ -128,7 +128,12 @@ export class NatsBus implements EventBus {
     // nats-server 2.9 (Debian's) knows only one filter subject; several are filtered here instead.
     const filter = spec.subjects.length === 1 ? { filter_subject: spec.subjects[0] } : {};
     const wanted = (subject: string) => spec.subjects.some((f) => subjectMatches(f, subject));
-    const settings = { ...filter, max_deliver: spec.maxDeliver, ack_wait: nanos(spec.ackWaitMs ?? 30_000) };
+    const settings = {
+      ...filter,
+      // JetStream's "no limit" is -1.
+      max_deliver: Number.isFinite(spec.maxDeliver) ? spec.maxDeliver : -1,
+      ack_wait: nanos(spec.ackWaitMs ?? 30_000),
+    };
     try {
       await jsm.consumers.info(spec.stream, spec.durable);
       await jsm.consumers.update(spec.stream, spec.durable, settings);
