@@ -48,12 +48,14 @@ export default defineConfig({
     // In CI also write a JSON report, from which .ci/run's summary line is read.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
     // Most test time is waiting (Postgres, NATS, sockets, a browser), not computing: three files at once keep
-    // 2 cores busy (vitest's default there is one). The browser tests still run one file at a time, last.
+    // 2 cores busy (vitest's default there is one). The browser tests run last, with workers of their own.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       projectConfig('node', { include: node.map((dir) => `${dir}/${testFiles.node}`) }),
       webProjectConfig('web', { include: web.map((dir) => `${dir}/${testFiles.web}`) }),
       ...apart.map((dir) => `${dir}/vitest.config.mts`),
+      // The end-to-end files that run alone, after the others (e2e/vitest.alone.config.mts).
+      'e2e/vitest.alone.config.mts',
     ],
   },
 });

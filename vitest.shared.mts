@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 /** A workspace's test files, below its folder: Node tests, and component tests (which may hold JSX). */
 export const testFiles = { node: 'src/**/*.test.ts', web: 'src/**/*.test.{ts,tsx}' };
@@ -14,7 +14,10 @@ export const projectConfig = (
   name: string,
   extra: {
     include?: string[];
+    exclude?: string[];
     maxWorkers?: number;
+    /** With maxWorkers: where the project's group runs among those of the other projects with workers of their own. */
+    groupOrder?: number;
     globalSetup?: string[];
     isolate?: boolean;
     testTimeout?: number;
@@ -35,9 +38,12 @@ export const projectConfig = (
       // A project with a file that replaces a module (`vi.mock`) isolates its files: the mock would leak.
       isolate: extra.isolate ?? false,
       include: extra.include ?? [testFiles.node],
+      exclude: [...configDefaults.exclude, ...(extra.exclude ?? [])],
       // A project with workers of its own (the browser tests) runs after the others, alone: vitest runs a
       // project whose maxWorkers differs in a group of its own.
-      ...(extra.maxWorkers ? { maxWorkers: extra.maxWorkers, sequence: { groupOrder: 1 } } : {}),
+      ...(extra.maxWorkers
+        ? { maxWorkers: extra.maxWorkers, sequence: { groupOrder: extra.groupOrder ?? 1 } }
+        : {}),
     },
   });
 

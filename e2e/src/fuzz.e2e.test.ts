@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import { signUpAndLogin } from './flows';
 import { type AppProcess, startApp } from './process';
-import { appDatabases, ownDatabasePrefix, workerIndex } from './shared-app';
+import { appDatabases, claimOwnDatabasePrefix } from './shared-app';
 
 /**
  * Fuzzing every REST route of the real app (`npm start`'s single process on real Postgres) with generated
@@ -22,9 +22,10 @@ const runs = Number(process.env.FUZZ_RUNS ?? 1000);
 const concurrency = 16;
 /** Tables refused requests write on purpose: sign-in throttling and rate-limit counters, and the kit's own. */
 const countersByDesign = /^(kit_|login_failures$|login_addresses$)/;
-/** The databases of the app this file starts. */
-const prefix = ownDatabasePrefix(workerIndex());
-const databases = appDatabases(prefix);
+/** The databases of the app this file starts: `<prefix><service>`. */
+let prefix: string;
+let databases: string[];
+let releasePrefix: (() => Promise<void>) | undefined;
 
 let app: AppProcess;
 let base: string;
@@ -38,6 +39,8 @@ let real: Record<string, string>;
 const pools: pg.Pool[] = [];
 
 beforeAll(async () => {
+  ({ prefix, release: releasePrefix } = await claimOwnDatabasePrefix(inject('databaseUrl')));
+  databases = appDatabases(prefix);
   ({
     app,
     urls: { base },
@@ -66,6 +69,7 @@ afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
   await client?.close();
   await app?.stop();
+  await releasePrefix?.();
 });
 
 // ---- generated input ------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startApp } from './process';
 
@@ -14,8 +15,24 @@ export const workerIndex = () => Number(process.env.VITEST_POOL_ID ?? 1) - 1;
 /** The shared app of worker `index`'s databases: `<prefix>identity`, ... */
 export const sharedDatabasePrefix = (index: number) => `baton_e2e_shared${index + 1}_`;
 
-/** The databases of the apps the files of worker `index` start for themselves. */
-export const ownDatabasePrefix = (index: number) => `baton_e2e_own${index + 1}_`;
+/**
+ * Claims the databases for an app a file starts for itself: `baton_e2e_own<n>_` for the lowest n no running file
+ * holds (a Postgres advisory lock, held until `release`). Not by vitest's worker number (VITEST_POOL_ID): in a
+ * full run with two browser workers, the fuzz file and the shell's file ran at once on the same `own1`
+ * databases, and the fuzz found the shell's people in tables it expected unchanged.
+ */
+export async function claimOwnDatabasePrefix(server: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  for (let n = 1; ; n += 1) {
+    const prefix = `baton_e2e_own${n}_`;
+    const { rows } = await client.query<{ held: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as held',
+      [prefix],
+    );
+    if (rows[0]?.held) return { prefix, release: () => client.end() };
+  }
+}
 
 /** The databases of the app whose names start with `prefix`: one a service. */
 export const appDatabases = (prefix: string) =>

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type AppProcess, startApp } from './process';
-import { appDatabases, ownDatabasePrefix, workerIndex } from './shared-app';
+import { appDatabases, claimOwnDatabasePrefix, workerIndex } from './shared-app';
 
 export interface Person {
   firstname: string;
@@ -60,9 +60,14 @@ export function useAppInBrowser(
   const sharedApps = inject('sharedApps');
   // More workers than shared apps (vitest's numbers are its pool's): they take turns on the apps there are.
   const shared = sharedApps[worker % sharedApps.length] as (typeof sharedApps)[number];
-  const databasePrefix = options.env ? ownDatabasePrefix(worker) : shared.databasePrefix;
+  let databasePrefix = shared.databasePrefix;
+  let releasePrefix: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    if (options.env)
+      ({ prefix: databasePrefix, release: releasePrefix } = await claimOwnDatabasePrefix(
+        inject('databaseUrl'),
+      ));
     await forgetRateLimits(inject('databaseUrl'), databasePrefix);
     browser = await launchBrowser({ full: options.fullBrowser });
     if (!options.env) {
@@ -77,6 +82,7 @@ export function useAppInBrowser(
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await releasePrefix?.();
   });
 
   /** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
