@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromiumPath, fullChromiumPath } from '@baton/test-kit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './process';
@@ -32,13 +33,20 @@ export const frontEndApps = () =>
 
 /**
  * Builds the front-end apps from the current source, so the browser never tests a stale dist/ (once per run:
- * the e2e project's global setup).
+ * the e2e project's global setup). All at once: one build keeps about one core busy, so on 2 cores the five
+ * took 12 s together against 21 s one after another.
  */
-export function buildFrontEnds() {
-  for (const app of frontEndApps()) {
-    const result = spawnSync('npm', ['run', 'build'], { cwd: join(repoRoot, app), encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${app} build failed:\n${result.stdout}\n${result.stderr}`);
-  }
+export async function buildFrontEnds() {
+  await Promise.all(
+    frontEndApps().map((app) =>
+      promisify(execFile)('npm', ['run', 'build'], {
+        cwd: join(repoRoot, app),
+        maxBuffer: 64 * 2 ** 20,
+      }).catch((error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`${app} build failed:\n${error.stdout}\n${error.stderr}`);
+      }),
+    ),
+  );
 }
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
