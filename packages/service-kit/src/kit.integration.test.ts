@@ -7,6 +7,8 @@ import { pushSubject } from '@baton/contracts';
 import { NatsServerProcess } from '@baton/local-infra';
 import { createMailer } from '@baton/mailer';
 import { databaseServerUrl, dropDatabase, freePort, uniqueDatabaseName, uniqueName } from '@baton/test-kit';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventBus } from './bus';
@@ -380,6 +382,34 @@ describe('following identity.session.revoked (RevocationList)', () => {
     ...envelope(),
     type: 'identity.session.revoked',
     data: { userId: randomUUID(), sessionIds, reason: 'logout' },
+  });
+
+  it('on NATS, a durable made with a delivery limit (as before) has none once its consumer starts', async () => {
+    const bus = await NatsBus.connect({ url: nats.url, name: 'kit-limit', logger });
+    const nc = await connectNats({ servers: nats.url });
+    const jsm = await jetstreamManager(nc);
+    const durable = uniqueName('limited');
+    await jsm.consumers.add('IDENTITY', {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: 'identity.user.deleted',
+      max_deliver: 5,
+    });
+    const sub = await startDurableConsumer({
+      bus,
+      db,
+      logger,
+      spec: { durable, stream: 'IDENTITY' },
+      handlers: onEach(['identity.user.deleted'], async () => {}),
+    });
+    try {
+      expect((await jsm.consumers.info('IDENTITY', durable)).config.max_deliver).toBe(-1);
+    } finally {
+      await sub.stop();
+      await nc.close();
+      await bus.close();
+    }
   });
 
   it('on NATS, a verifier that starts later knows the revocations of the last hour before it answers', async () => {
