@@ -45,8 +45,15 @@ if (unlisted.length)
 
 export default defineConfig({
   test: {
-    // In CI also write a JSON report, from which .ci/run's summary line is read.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'],
+    // In CI also write a JSON report, from which .ci/run's summary line is read, and each file's whole time
+    // (vitest.file-times.mts), from which its time per area and ten slowest files are.
+    reporters: process.env.CI
+      ? [
+          'default',
+          ['json', { outputFile: '.vitest-report.json' }],
+          ['./vitest.file-times.mts', { outputFile: '.vitest-file-times.json' }],
+        ]
+      : ['default'],
     // Most test time is waiting (Postgres, NATS, sockets, a browser), not computing: three files at once keep
     // 2 cores busy (vitest's default there is one). The browser tests run last, with workers of their own.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),

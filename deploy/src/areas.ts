@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { repoRoot } from '@baton/gateway';
+import type { FileTime } from '../../vitest.file-times.mts';
 
 /**
  * Each area (workspace) on its own.
  *
  *   npm run areas                          each workspace's `npm test -w <name>` alone, in a fresh clone of
  *                                          HEAD with nothing built: the matrix of results and times
- *   npm run areas -- --report <json>       the time and tests per area of one vitest run (CI's JSON report)
+ *   npm run areas -- --report <json>       the time and tests per area of one vitest run, and its ten slowest
+ *                                          files (CI's .vitest-file-times.json: vitest.file-times.mts)
  */
 interface Area {
   dir: string;
@@ -80,26 +82,22 @@ function matrix() {
   }
 }
 
-/** The time and tests of each area in one vitest JSON report (test files run in parallel: times overlap). */
+/**
+ * The time and tests of each area in one vitest run, from each file's whole time (vitest.file-times.mts:
+ * setup, import, hooks and tests; files run in parallel, so times overlap), and the ten slowest files.
+ */
 function report(file: string) {
-  const json = JSON.parse(readFileSync(file, 'utf8')) as {
-    testResults: {
-      name: string;
-      startTime: number;
-      endTime: number;
-      assertionResults: { status: string }[];
-    }[];
-  };
+  const files = JSON.parse(readFileSync(file, 'utf8')) as FileTime[];
   const areas = areasOf(repoRoot);
   const totals = new Map<string, { files: number; tests: number; failed: number; ms: number }>();
-  for (const result of json.testResults) {
-    const path = relative(repoRoot, result.name);
+  for (const result of files) {
+    const path = relative(repoRoot, result.file);
     const area = areas.find((a) => path.startsWith(`${a.dir}/`))?.name ?? 'other';
     const total = totals.get(area) ?? { files: 0, tests: 0, failed: 0, ms: 0 };
     total.files += 1;
-    total.tests += result.assertionResults.length;
-    total.failed += result.assertionResults.filter((a) => a.status === 'failed').length;
-    total.ms += result.endTime - result.startTime;
+    total.tests += result.tests;
+    total.failed += result.failed;
+    total.ms += result.ms;
     totals.set(area, total);
   }
   const rows = [...totals.entries()]
@@ -111,17 +109,15 @@ function report(file: string) {
       seconds(t.ms),
     ]);
   console.log(
-    `Time per area (sum of its test files' run times):\n${table([['area', 'files', 'tests', 'time'], ...rows])}`,
+    `Time per area (sum of its test files' whole times):\n${table([['area', 'files', 'tests', 'time'], ...rows])}`,
   );
-  const slowest = [...json.testResults]
-    .sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime))
+  const slowest = [...files]
+    .sort((a, b) => b.ms - a.ms)
     .slice(0, 10)
-    .map((r) => [
-      relative(repoRoot, r.name),
-      String(r.assertionResults.length),
-      seconds(r.endTime - r.startTime),
-    ]);
-  console.log(`\nThe ten slowest test files:\n${table([['file', 'tests', 'time'], ...slowest])}`);
+    .map((r) => [relative(repoRoot, r.file), String(r.tests), seconds(r.ms)]);
+  console.log(
+    `\nThe ten slowest test files (setup, import, hooks and tests):\n${table([['file', 'tests', 'time'], ...slowest])}`,
+  );
 }
 
 const { values } = parseArgs({ options: { report: { type: 'string' } } });
