@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type AppProcess, startApp } from './process';
-import { appDatabases, claimOwnDatabasePrefix, workerIndex } from './shared-app';
+import { appDatabases, claimOwnDatabasePrefix, claimSharedApp, type SharedApp } from './shared-app';
 
 export interface Person {
   firstname: string;
@@ -46,8 +46,8 @@ async function forgetRateLimits(server: string, prefix: string) {
 
 /**
  * The whole app as `npm start` runs it (single process, real Postgres, the mail catcher), with the front ends
- * built for this run and one Chromium, for the browser tests of this file. Without `env`, the app of this
- * file's worker (shared-app.ts); `env` starts one for this file, with that added to its environment.
+ * built for this run and one Chromium, for the browser tests of this file. Without `env`, a shared app no other
+ * running file is on (shared-app.ts); `env` starts one for this file, with that added to its environment.
  * `fullBrowser`: the whole Chromium rather than its headless shell.
  */
 export function useAppInBrowser(
@@ -56,25 +56,24 @@ export function useAppInBrowser(
   let app: AppProcess | undefined;
   let browser: Browser | undefined;
   const urls = { base: '', mail: '' };
-  const worker = workerIndex();
-  const sharedApps = inject('sharedApps');
-  // More workers than shared apps (vitest's numbers are its pool's): they take turns on the apps there are.
-  const shared = sharedApps[worker % sharedApps.length] as (typeof sharedApps)[number];
-  let databasePrefix = shared.databasePrefix;
-  let releasePrefix: (() => Promise<void>) | undefined;
+  let databasePrefix = '';
+  let release: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (options.env)
-      ({ prefix: databasePrefix, release: releasePrefix } = await claimOwnDatabasePrefix(
-        inject('databaseUrl'),
-      ));
-    await forgetRateLimits(inject('databaseUrl'), databasePrefix);
+    const server = inject('databaseUrl');
+    let shared: SharedApp | undefined;
+    if (options.env) ({ prefix: databasePrefix, release } = await claimOwnDatabasePrefix(server));
+    else {
+      ({ app: shared, release } = await claimSharedApp(server, inject('sharedApps')));
+      databasePrefix = shared.databasePrefix;
+    }
+    await forgetRateLimits(server, databasePrefix);
     browser = await launchBrowser({ full: options.fullBrowser });
-    if (!options.env) {
+    if (shared) {
       Object.assign(urls, { base: shared.base, mail: shared.mail });
       return;
     }
-    const own = await startApp(inject('databaseUrl'), databasePrefix, await options.env());
+    const own = await startApp(server, databasePrefix, await options.env?.());
     app = own.app;
     Object.assign(urls, own.urls);
   }, 180_000);
@@ -82,7 +81,7 @@ export function useAppInBrowser(
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
-    await releasePrefix?.();
+    await release?.();
   });
 
   /** `bypassCSP` only for axe-core, which is injected as an inline script the app's CSP rightly refuses. */
