@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { projectConfig } from '../vitest.shared.mts';
-import { aloneFiles } from './vitest.alone.config.mts';
+import { aloneFiles, endToEndTimeouts } from './vitest.alone.config.mts';
 
 /**
  * How many browser test files run at once (E2E_WORKERS), each with its own Chromium and its worker's own app:
@@ -9,16 +9,14 @@ import { aloneFiles } from './vitest.alone.config.mts';
  * (vitest.alone.config.mts): under a second worker's load the chaos test's Postgres restart took 9-11 s
  * instead of 2-3, and one of three full runs lost notifications to it.
  */
-const e2eWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, availableParallelism()));
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? availableParallelism());
 
 // The browser tests: the front ends are built once for the run, from the current source
 // (src/build-front-ends.ts), not once per file; then one app per worker starts for the files that share it
-// (src/shared-app.ts). A browser flow is tens of steps on a real stack: it gets 90 s where a unit test gets 30,
-// and a poll waits up to 10 s for what a click sets off (a drag, its request, an event, a refetch).
+// (src/shared-app.ts).
 export default projectConfig('e2e', {
   exclude: aloneFiles,
   maxWorkers: e2eWorkers,
-  testTimeout: 90_000,
-  pollTimeout: 10_000,
+  ...endToEndTimeouts,
   globalSetup: ['src/build-front-ends.ts', 'src/shared-app.ts'],
 });
