@@ -243,18 +243,25 @@ async function main() {
         named: false,
       },
     ];
-    // The search's results, and the tasks its words (fixes and prefix included) match: the person's, and
-    // everyone's, whose entries the GIN index on (owner_id, search_doc) may walk before it keeps the person's.
+    // The search's results, and the tasks its words (fixes and prefix included) match: the person's, those of
+    // the person's partition of task_search (whose GIN entries the search walks before it keeps the person's),
+    // and everyone's.
     const reach = async () => {
       const results = (
         (await (await fetch(routes[3]?.request.url ?? '', { headers })).json()) as { results: unknown[] }
       ).results.length;
       const [matched] = (
-        await sql<{ mine: string; everyone: string }>`
-          select count(*) filter (where owner_id = ${user.id}) as mine, count(*) as everyone
-          from tasks, (select fuzzy from search_queries(${q})) as q where search_doc @@ q.fuzzy`.execute(db)
+        await sql<{ mine: string; partition: string; everyone: string }>`
+          select count(*) filter (where s.person_id = ${user.id}) as mine,
+                 count(*) filter (where s.tableoid = own.tableoid) as partition, count(*) as everyone
+          from task_search s, (select fuzzy from search_queries(${q})) as q,
+               (select tableoid from task_search where person_id = ${user.id} limit 1) as own
+          where s.search_doc @@ q.fuzzy`.execute(db)
       ).rows;
-      return `search "${q}": ${results} results; its words are in ${matched?.mine} of the person's tasks, ${matched?.everyone} of all`;
+      return (
+        `search "${q}": ${results} results; its words are in ${matched?.mine} of the person's tasks, ` +
+        `${matched?.partition} of their partition's, ${matched?.everyone} of all`
+      );
     };
 
     console.log(`\nPhase 1: one person, ${taskCount.toLocaleString('en')} tasks (${await reach()})`);

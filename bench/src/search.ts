@@ -46,9 +46,8 @@ async function main() {
     await settle(db);
     const stats = await sql<{ words: string; mb: string }>`
       select (select count(*) from search_words)::text as words,
-             ((pg_relation_size('tasks_search_owner') + pg_relation_size('tasks_search_recipient')) / 1048576.0)::numeric(8, 1)::text as mb`.execute(
-      db,
-    );
+             (select sum(pg_relation_size(i.inhrelid)) / 1048576.0 from pg_inherits i
+                where i.inhparent = 'task_search_words'::regclass)::numeric(8, 1)::text as mb`.execute(db);
     console.log(
       `Baton gateway at ${server.base}, ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'}, node ${process.version}; ` +
         `${taskCount} tasks for one person, ${taskCount + otherTasks} in all, seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s; ` +

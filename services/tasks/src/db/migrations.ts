@@ -3,6 +3,13 @@ import type { Migration } from 'kysely/migration';
 
 const uuidPk = sql`gen_random_uuid()`;
 
+/**
+ * The partitions of task_search (by a hash of the person): a person's search reads one, whose GIN index holds
+ * the words of about 1/64 of everyone's tasks. More partitions cost planning and catalog size; fewer, more of
+ * other people's matches walked (bench:million; deploy/README.md "Sizing for a million people").
+ */
+export const searchPartitions = 64;
+
 export const migrations: Record<string, Migration> = {
   '2026-11-21T10:30_tasks_init': {
     async up(db: Kysely<any>) {
@@ -616,6 +623,81 @@ export const migrations: Record<string, Migration> = {
                 where not completed and due_date is not null`.execute(db);
       await sql`create index tasks_recipient_upcoming on tasks (recipient_id, due_date, created_at desc, id)
                 where not completed and due_date is not null and recipient_id is not null`.execute(db);
+    },
+  },
+  // Search partitioned by person (issue 37): each person's findable tasks (their own, and those sent to them)
+  // with the task's words, in a table hash-partitioned on the person. One person's search, or list filtered by
+  // words, reads one partition's GIN index, whose words are those of a 64th of everyone: a word's prefix or
+  // its one-edit fixes no longer walk every person's matches (bench:million, deploy/README.md "Sizing").
+  '2026-12-08T09:00_tasks_search_by_person': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table task_search (
+          person_id uuid not null,
+          task_id uuid not null,
+          created_us bigint not null,
+          search_doc tsvector not null,
+          primary key (person_id, task_id)
+        ) partition by hash (person_id)`.execute(db);
+      for (let remainder = 0; remainder < searchPartitions; remainder += 1)
+        await sql
+          .raw(
+            `create table task_search_${remainder} partition of task_search
+               for values with (modulus ${searchPartitions}, remainder ${remainder})`,
+          )
+          .execute(db);
+      // Who finds a task: its owner, and its recipient when someone else (a declined one's recipient_id is
+      // null again: gone from their search).
+      const people = (rows: string) => `
+        select owner_id, id, created_us, search_doc from ${rows}
+        union all
+        select recipient_id, id, created_us, search_doc from ${rows}
+          where recipient_id is not null and recipient_id <> owner_id`;
+      const insert = (rows: string) =>
+        `insert into task_search (person_id, task_id, created_us, search_doc) ${people(rows)}`;
+      const remove = (from: string) =>
+        `delete from task_search s using ${from} where s.task_id = o.id and s.person_id in (o.owner_id, o.recipient_id)`;
+      // An update writes again only the tasks whose words or people changed (not a progress step or a move).
+      const changed = (side: 'n' | 'o') => `(
+        select ${side}.* from new_rows n join old_rows o on o.id = n.id
+        where n.search_doc is distinct from o.search_doc or n.owner_id is distinct from o.owner_id
+          or n.recipient_id is distinct from o.recipient_id)`;
+      for (const [event, body, transition] of [
+        ['insert', insert('new_rows'), 'new table as new_rows'],
+        ['delete', remove('old_rows o'), 'old table as old_rows'],
+        [
+          'update',
+          `${remove(`${changed('o')} o`)}; ${insert(`${changed('n')} as changed`)}`,
+          'new table as new_rows old table as old_rows',
+        ],
+      ] as const) {
+        await sql
+          .raw(
+            `create function task_search_${event}() returns trigger language plpgsql as $$
+             begin ${body}; return null; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger tasks_search_people_${event} after ${event} on tasks
+               referencing ${transition} for each statement execute function task_search_${event}()`,
+          )
+          .execute(db);
+      }
+      // The tasks there are (the triggers' lock on tasks holds writers back until this commits).
+      await sql.raw(insert('tasks')).execute(db);
+      // A rare word: its GIN entries (the person first); a word in most of the person's tasks: their newest
+      // tasks walked in order, tested one by one, stopped at enough.
+      await sql`create index task_search_words on task_search using gin (person_id, search_doc)`.execute(db);
+      await sql`create index task_search_newest on task_search (person_id, created_us desc)`.execute(db);
+      // Every person's words in one index: what the partitions replace.
+      for (const index of [
+        'tasks_search_owner',
+        'tasks_search_recipient',
+        'tasks_search_owner_newest',
+        'tasks_search_recipient_newest',
+      ])
+        await sql.raw(`drop index ${index}`).execute(db);
     },
   },
   // Mails in the recipient's language, list filters in the person's zone (issue 36): each person's language

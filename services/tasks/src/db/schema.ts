@@ -207,6 +207,8 @@ export interface TasksTables {
   progress_logs: ProgressLogsTable;
   comments: CommentsTable;
   calendar_feeds: CalendarFeedsTable;
+  /** Each person's findable tasks with their words, partitioned by person (kept by triggers on tasks). */
+  task_search: { person_id: string; task_id: string; created_us: string; search_doc: string };
   /** The words of every task's searchable text (a word may be stored twice): mistyped query words' fixes. */
   search_words: { word: string };
   saved_views: SavedViewsTable;

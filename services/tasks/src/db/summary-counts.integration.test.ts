@@ -150,6 +150,65 @@ describe('task_summary_counts', () => {
   }, 120_000);
 });
 
+/**
+ * task_search as its triggers keep it, and as the tasks give it: each task once for its owner, once for its
+ * recipient when someone else, with its words.
+ */
+async function bothSearchRows() {
+  const kept = await sql<{ key: string }>`
+    select concat_ws(' ', person_id, task_id, created_us, search_doc) as key from task_search order by key`.execute(
+    env.t.db,
+  );
+  const given = await sql<{ key: string }>`
+    select concat_ws(' ', person_id, id, created_us, search_doc) as key from (
+      select owner_id as person_id, id, created_us, search_doc from tasks
+      union all
+      select recipient_id, id, created_us, search_doc from tasks
+        where recipient_id is not null and recipient_id <> owner_id) as people
+    order by key`.execute(env.t.db);
+  return { kept: kept.rows, given: given.rows };
+}
+
+describe('task_search', () => {
+  it("holds each person's findable tasks with their words after any changes, many at once", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 12 }), async (changes) => {
+        await Promise.all(changes.map((c) => env.t.db.transaction().execute((trx) => apply(trx, c))));
+        const { kept, given } = await bothSearchRows();
+        expect(kept).toEqual(given);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('writes a task again only when its words or its people change', async () => {
+    const owner = randomUUID();
+    const { id } = await env.t.db
+      .insertInto('tasks')
+      .values({
+        owner_id: owner,
+        owner_email: 'o@example.com',
+        kind: 'personal',
+        title: 'Kiln',
+        description: '',
+        priority: 'Moderate',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const version = async () =>
+      (
+        await sql<{ xmin: string }>`select xmin::text from task_search where task_id = ${id}`.execute(
+          env.t.db,
+        )
+      ).rows;
+    const first = await version();
+    await env.t.db.updateTable('tasks').set({ progress: 40, completed: true }).where('id', '=', id).execute();
+    expect(await version()).toEqual(first);
+    await env.t.db.updateTable('tasks').set({ title: 'Kiln fired' }).where('id', '=', id).execute();
+    expect(await version()).not.toEqual(first);
+  });
+});
+
 it('counts the tasks there were before its migration ran', async () => {
   const slot = '2026-11-30T09:00_tasks_summary_counts';
   const name = uniqueDatabaseName('tasks_summary_migration');

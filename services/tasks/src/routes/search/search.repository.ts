@@ -45,9 +45,13 @@ export interface SearchQueries {
 export const searchQueries = (text: string) =>
   sql<SearchQueries>`select exact::text, fuzzy::text, anyword::text from search_queries(${text})`;
 
-/** Whether the task matches `text` as search matches it (typos and the last word's prefix included). */
-export const matchesSearch = (text: string) =>
-  sql<SqlBool>`t.search_doc @@ (select fuzzy from search_queries(${text}))`;
+/**
+ * Whether the task `t` is one of `userId`'s that match `text` as search matches it (typos and the last word's
+ * prefix included): looked up in their partition of task_search (db migration `tasks_search_by_person`).
+ */
+export const matchesSearch = (userId: string, text: string) =>
+  sql<SqlBool>`t.id in (select s.task_id from task_search s
+    where s.person_id = ${userId} and s.search_doc @@ (select fuzzy from search_queries(${text})))`;
 
 export interface SearchRow {
   task_id: string;
@@ -76,17 +80,11 @@ export function searchStatement(userId: string, queries: SearchQueries, limit: n
              ${queries.anyword}::tsquery as anyword
     ),
     matches as (
-      -- The person's tasks: theirs, or sent to them (pending or accepted; a declined recipient's copy is gone,
-      -- recipient_id null again). One branch per side, so each walks its newest-first index (a frequent word)
-      -- or its GIN index (a rare one).
-      (select t.id, t.search_doc, t.created_us from tasks t
-        where t.owner_id = ${userId} and t.search_doc @@ ${queries.fuzzy}::tsquery
-        order by t.created_us desc limit ${rankedMost})
-      union all
-      (select t.id, t.search_doc, t.created_us from tasks t
-        where t.recipient_id = ${userId} and t.owner_id <> ${userId} and t.search_doc @@ ${queries.fuzzy}::tsquery
-        order by t.created_us desc limit ${rankedMost})
-      order by created_us desc limit ${rankedMost}
+      -- The person's findable tasks (theirs, or sent to them: pending or accepted), in their partition of
+      -- task_search: its GIN index (a rare word) or its newest-first index (a frequent one).
+      select s.task_id as id, s.search_doc, s.created_us from task_search s
+      where s.person_id = ${userId} and s.search_doc @@ ${queries.fuzzy}::tsquery
+      order by s.created_us desc limit ${rankedMost}
     ),
     ranked as (
       select m.id, m.created_us, m.search_doc @@ q.exact as exact, ts_rank(${weights}, m.search_doc, q.fuzzy) as rank

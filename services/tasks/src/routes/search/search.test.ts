@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { errorBody, findMessages, type SearchResult, searchResponse } from '@baton/contracts';
+import {
+  errorBody,
+  findMessages,
+  type SearchResult,
+  searchResponse,
+  taskPageRequest,
+} from '@baton/contracts';
 import { nulMessage } from '@baton/service-kit';
 import { readJson, type SignedUpUser } from '@baton/test-kit';
+import { type CompiledQuery, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTasks } from '../../testing';
+import { pageQuery } from '../tasks/pages.repository';
+import { searchQueries, searchStatement } from './search.repository';
 import { markedSnippet } from './search.service';
 
 const env = useTestTasks();
@@ -239,6 +248,50 @@ describe('GET /api/search/: who sees what', () => {
 
   it('needs a session', async () => {
     expect((await env.t.get('/api/search/?q=plan')).status).toBe(401);
+  });
+});
+
+describe('GET /api/search/: one partition', () => {
+  /** The tables and partitions a statement's plan reads (pruned partitions are not in it). */
+  async function readTables(query: CompiledQuery) {
+    const explained = await env.t.db.executeQuery<{ 'QUERY PLAN': unknown }>({
+      ...query,
+      sql: `explain (format json) ${query.sql}`,
+    });
+    const names = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const relation = (node as Record<string, unknown>)['Relation Name'];
+      if (typeof relation === 'string') names.add(relation);
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(explained.rows[0]?.['QUERY PLAN']);
+    return [...names].filter((name) => name.startsWith('task_search') || name === 'tasks').sort();
+  }
+  /** The partition holding `userId`'s rows (by the table's own hash). */
+  const partitionOf = async (userId: string) =>
+    (
+      await sql<{ name: string }>`
+        select tableoid::regclass::text as name from task_search where person_id = ${userId} limit 1`.execute(
+        env.t.db,
+      )
+    ).rows[0]?.name;
+
+  it("reads the person's partition of task_search only, for a search and for a list filtered by words", async () => {
+    const w = word('part');
+    await personal(olga, `Crate ${w}`);
+    const own = await partitionOf(olga.id);
+    expect(own).toMatch(/^task_search_\d+$/);
+    const [queries] = (await searchQueries(w).execute(env.t.db)).rows;
+    if (!queries) throw new Error('no queries');
+    expect(await readTables(searchStatement(olga.id, queries, 20).compile(env.t.db))).toEqual([own, 'tasks']);
+    const filtered = pageQuery(
+      env.t.db,
+      'personal',
+      olga.id,
+      taskPageRequest.parse({ folder: 'none', sort: 'newest', filter: { q: w } }),
+    ).query;
+    expect(await readTables(filtered)).toEqual([own, 'tasks']);
   });
 });
 

@@ -91,11 +91,14 @@ const recipientWhere = (condition: RawBuilder<unknown>) =>
 const hasAttachment = sql<SqlBool>`(coalesce(t.attachment_key, '') <> '' or coalesce(t.attachment_url, '') <> '')`;
 
 /**
- * The conditions of a filter of `shape` on the tasks `t`, with `v` its values (or their placeholders). States:
+ * The conditions of a filter of `shape` on `v.userId`'s tasks `t`, with `v` its values (or their placeholders). States:
  * pending and accepted are a delegated task's recipient's answer (a personal task is neither); proposed, an
  * open proposal of another due date; completed, done. Person: the task's delegator or its recipient.
  */
-export function filterConditions(shape: FilterShape, v: Partial<Record<FilterValue, string>>) {
+export function filterConditions(
+  shape: FilterShape,
+  v: Partial<Record<FilterValue, string>> & { userId: string },
+) {
   return (eb: Eb) => {
     const day = sql`substr(t.due_date, 1, 10)`;
     const states: Record<StateFilter, RawBuilder<SqlBool>> = {
@@ -105,7 +108,7 @@ export function filterConditions(shape: FilterShape, v: Partial<Record<FilterVal
       completed: sql`t.completed`,
     };
     const conditions: Expression<SqlBool>[] = [
-      ...(shape.q ? [matchesSearch(v.q as string)] : []),
+      ...(shape.q ? [matchesSearch(v.userId, v.q as string)] : []),
       ...(shape.priority ? [eb('t.priority', '=', v.priority as never)] : []),
       ...(shape.due === 'before' ? [sql<SqlBool>`(${day} < ${v.dueTo} and not t.completed)`] : []),
       ...(shape.due === 'between' ? [sql<SqlBool>`${day} between ${v.dueFrom} and ${v.dueTo}`] : []),
