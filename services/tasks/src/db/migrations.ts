@@ -10,6 +10,16 @@ const uuidPk = sql`gen_random_uuid()`;
  */
 export const searchPartitions = 64;
 
+/**
+ * Learns the words of `docs` (a select of tsvectors named `doc`) into search_words: words of letters only (3 to
+ * 40 of them), what a mistyped query word may be corrected to.
+ */
+const learnWords = (docs: string) => `
+  insert into search_words (word)
+  select distinct l.word from (${docs}) as d, unnest(tsvector_to_array(d.doc)) as l(word)
+  where length(l.word) between 3 and 40 and l.word !~ '[[:digit:][:punct:][:space:]]'
+    and not exists (select 1 from search_words s where s.word = l.word)`;
+
 export const migrations: Record<string, Migration> = {
   '2026-11-21T10:30_tasks_init': {
     async up(db: Kysely<any>) {
@@ -404,12 +414,6 @@ export const migrations: Record<string, Migration> = {
       await sql`create table search_words (word text not null)`.execute(db);
       await sql`create index search_words_word on search_words (word)`.execute(db);
       await sql`create index search_words_trigrams on search_words using gin (word gin_trgm_ops)`.execute(db);
-      // Words of letters only (3 to 40 of them): what a mistyped query word may be corrected to.
-      const learn = (docs: string) => `
-        insert into search_words (word)
-        select distinct l.word from (${docs}) as d, unnest(tsvector_to_array(d.doc)) as l(word)
-        where length(l.word) between 3 and 40 and l.word !~ '[[:digit:][:punct:][:space:]]'
-          and not exists (select 1 from search_words s where s.word = l.word)`;
       for (const [event, docs, transition] of [
         ['insert', 'select search_doc as doc from new_rows', 'new table as new_rows'],
         [
@@ -422,7 +426,7 @@ export const migrations: Record<string, Migration> = {
         await sql
           .raw(
             `create function tasks_search_words_${event}() returns trigger language plpgsql as $$
-             begin ${learn(docs)}; return null; end $$`,
+             begin ${learnWords(docs)}; return null; end $$`,
           )
           .execute(db);
         await sql
@@ -506,7 +510,7 @@ export const migrations: Record<string, Migration> = {
           select task_id from progress_logs where message <> ''
           union
           select task_id from comments))`.execute(db);
-      await sql.raw(learn('select search_doc as doc from tasks')).execute(db);
+      await sql.raw(learnWords('select search_doc as doc from tasks')).execute(db);
     },
   },
   // Saved views and bulk changes with undo (issue 36): filled by the views and bulk work.
@@ -628,7 +632,8 @@ export const migrations: Record<string, Migration> = {
   // Search partitioned by person (issue 37): each person's findable tasks (their own, and those sent to them)
   // with the task's words, in a table hash-partitioned on the person. One person's search, or list filtered by
   // words, reads one partition's GIN index, whose words are those of a 64th of everyone: a word's prefix or
-  // its one-edit fixes no longer walk every person's matches (bench:million, deploy/README.md "Sizing").
+  // its one-edit fixes no longer walk every person's matches (bench:million, deploy/README.md "Sizing"). The
+  // words live there only: tasks keep their notes' and comments' (search_talk), no longer a search_doc.
   '2026-12-08T09:00_tasks_search_by_person': {
     async up(db: Kysely<any>) {
       await sql`
@@ -646,22 +651,36 @@ export const migrations: Record<string, Migration> = {
                for values with (modulus ${searchPartitions}, remainder ${remainder})`,
           )
           .execute(db);
+      // A task's words: title A, description B, attachment name C (whole, and word by word), notes and
+      // comments D (search_talk), as tasks' generated search_doc had them.
+      await sql`
+        create function task_search_doc(title text, description text, attachment_name text, talk tsvector)
+        returns tsvector language sql immutable parallel safe
+        return setweight(to_tsvector('simple', title), 'A')
+          || setweight(to_tsvector('simple', description), 'B')
+          || setweight(to_tsvector('simple',
+               coalesce(attachment_name || ' ' || search_file_words(attachment_name), '')), 'C')
+          || talk`.execute(db);
       // Who finds a task: its owner, and its recipient when someone else (a declined one's recipient_id is
       // null again: gone from their search).
+      const doc = 'task_search_doc(title, description, attachment_name, search_talk)';
       const people = (rows: string) => `
-        select owner_id, id, created_us, search_doc from ${rows}
+        select owner_id, id, created_us, ${doc} from ${rows}
         union all
-        select recipient_id, id, created_us, search_doc from ${rows}
+        select recipient_id, id, created_us, ${doc} from ${rows}
           where recipient_id is not null and recipient_id <> owner_id`;
       const insert = (rows: string) =>
         `insert into task_search (person_id, task_id, created_us, search_doc) ${people(rows)}`;
       const remove = (from: string) =>
         `delete from task_search s using ${from} where s.task_id = o.id and s.person_id in (o.owner_id, o.recipient_id)`;
       // An update writes again only the tasks whose words or people changed (not a progress step or a move).
+      const seen = (side: 'n' | 'o') =>
+        ['title', 'description', 'attachment_name', 'search_talk', 'owner_id', 'recipient_id']
+          .map((column) => `${side}.${column}`)
+          .join(', ');
       const changed = (side: 'n' | 'o') => `(
         select ${side}.* from new_rows n join old_rows o on o.id = n.id
-        where n.search_doc is distinct from o.search_doc or n.owner_id is distinct from o.owner_id
-          or n.recipient_id is distinct from o.recipient_id)`;
+        where (${seen('n')}) is distinct from (${seen('o')}))`;
       for (const [event, body, transition] of [
         ['insert', insert('new_rows'), 'new table as new_rows'],
         ['delete', remove('old_rows o'), 'old table as old_rows'],
@@ -686,18 +705,32 @@ export const migrations: Record<string, Migration> = {
       }
       // The tasks there are (the triggers' lock on tasks holds writers back until this commits).
       await sql.raw(insert('tasks')).execute(db);
+      // Words are learned where they are written now: every change of a task's words inserts its rows here.
+      for (const event of ['insert', 'update'])
+        await sql
+          .raw(
+            `drop trigger tasks_search_words_${event} on tasks; drop function tasks_search_words_${event}()`,
+          )
+          .execute(db);
+      await sql
+        .raw(
+          `create function task_search_learn_words() returns trigger language plpgsql as $$
+           begin ${learnWords('select search_doc as doc from new_rows')}; return null; end $$`,
+        )
+        .execute(db);
+      await sql`
+        create trigger task_search_learn_words after insert on task_search
+          referencing new table as new_rows for each statement execute function task_search_learn_words()`.execute(
+        db,
+      );
       // A rare word: its GIN entries (the person first); a word in most of the person's tasks: their newest
       // tasks walked in order, tested one by one, stopped at enough.
       await sql`create index task_search_words on task_search using gin (person_id, search_doc)`.execute(db);
       await sql`create index task_search_newest on task_search (person_id, created_us desc)`.execute(db);
-      // Every person's words in one index: what the partitions replace.
-      for (const index of [
-        'tasks_search_owner',
-        'tasks_search_recipient',
-        'tasks_search_owner_newest',
-        'tasks_search_recipient_newest',
-      ])
-        await sql.raw(`drop index ${index}`).execute(db);
+      // Every person's words in one column and one index: what the partitions replace (the column's two GIN
+      // indexes go with it).
+      await sql`drop index tasks_search_owner_newest, tasks_search_recipient_newest`.execute(db);
+      await sql`alter table tasks drop column search_doc`.execute(db);
     },
   },
   // Mails in the recipient's language, list filters in the person's zone (issue 36): each person's language

@@ -84,10 +84,11 @@ export interface TasksTable {
   series_start: string | null;
   /** Completing this occurrence made the next one (exactly once). */
   next_made: Generated<boolean>;
-  /** Search (db migration `tasks_search`): the notes' and comments' words, kept by triggers on those tables. */
+  /**
+   * Search (db migration `tasks_search`): the notes' and comments' words, kept by triggers on those tables;
+   * with the task's own, in task_search (`tasks_search_by_person`).
+   */
   search_talk: Generated<string>;
-  /** Every searchable word of the task (generated: title, description, attachment name, search_talk). */
-  search_doc: Generated<string>;
 }
 
 /** The person a delegated task went to: a user, or an e-mail that has no account yet (user_id null). */
@@ -207,7 +208,7 @@ export interface TasksTables {
   progress_logs: ProgressLogsTable;
   comments: CommentsTable;
   calendar_feeds: CalendarFeedsTable;
-  /** Each person's findable tasks with their words, partitioned by person (kept by triggers on tasks). */
+  /** Each person's findable tasks with all their words, partitioned by person (kept by triggers on tasks). */
   task_search: { person_id: string; task_id: string; created_us: string; search_doc: string };
   /** The words of every task's searchable text (a word may be stored twice): mistyped query words' fixes. */
   search_words: { word: string };

@@ -160,11 +160,11 @@ async function bothSearchRows() {
     env.t.db,
   );
   const given = await sql<{ key: string }>`
-    select concat_ws(' ', person_id, id, created_us, search_doc) as key from (
-      select owner_id as person_id, id, created_us, search_doc from tasks
+    select concat_ws(' ', person_id, id, created_us,
+                     task_search_doc(title, description, attachment_name, search_talk)) as key from (
+      select owner_id as person_id, * from tasks
       union all
-      select recipient_id, id, created_us, search_doc from tasks
-        where recipient_id is not null and recipient_id <> owner_id) as people
+      select recipient_id, * from tasks where recipient_id is not null and recipient_id <> owner_id) as people
     order by key`.execute(env.t.db);
   return { kept: kept.rows, given: given.rows };
 }
