@@ -671,8 +671,18 @@ export const migrations: Record<string, Migration> = {
           where recipient_id is not null and recipient_id <> owner_id`;
       const insert = (rows: string) =>
         `insert into task_search (person_id, task_id, created_us, search_doc) ${people(rows)}`;
-      const remove = (from: string) =>
-        `delete from task_search s using ${from} where s.task_id = o.id and s.person_id in (o.owner_id, o.recipient_id)`;
+      // A task's rows gone, one person's partition at a time: a delete joined to the changed rows would open
+      // all 64 partitions (0.5 ms a statement); one for `person_id = $1` opens the one it needs.
+      await sql`
+        create function task_search_forget(task uuid, owner uuid, recipient uuid) returns void
+        language plpgsql as $$
+        begin
+          delete from task_search where person_id = owner and task_id = task;
+          if recipient <> owner then
+            delete from task_search where person_id = recipient and task_id = task;
+          end if;
+        end $$`.execute(db);
+      const remove = (rows: string) => `perform task_search_forget(id, owner_id, recipient_id) from ${rows}`;
       // An update writes again only the tasks whose words or people changed (not a progress step or a move).
       const seen = (side: 'n' | 'o') =>
         ['title', 'description', 'attachment_name', 'search_talk', 'owner_id', 'recipient_id']
@@ -683,10 +693,10 @@ export const migrations: Record<string, Migration> = {
         where (${seen('n')}) is distinct from (${seen('o')}))`;
       for (const [event, body, transition] of [
         ['insert', insert('new_rows'), 'new table as new_rows'],
-        ['delete', remove('old_rows o'), 'old table as old_rows'],
+        ['delete', remove('old_rows'), 'old table as old_rows'],
         [
           'update',
-          `${remove(`${changed('o')} o`)}; ${insert(`${changed('n')} as changed`)}`,
+          `${remove(`${changed('o')} as gone`)}; ${insert(`${changed('n')} as changed`)}`,
           'new table as new_rows old table as old_rows',
         ],
       ] as const) {
