@@ -20,9 +20,12 @@ import { percentile, root, run, runAtRate, waitForReady } from './harness';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const children: ChildProcess[] = [];
 
-/** `entrypoint` under node as the servers run (their flags, tsx), in a process group of its own. */
-function serve(entrypoint: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, serverNodeArgs(join(root, entrypoint)), {
+/**
+ * `entrypoint` under node as the servers run (their flags, tsx), in a process group of its own; `nodeArgs`
+ * before them (BENCH_GATEWAY_NODE_ARGS for the gateway: V8 flags to compare, say).
+ */
+function serve(entrypoint: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(join(root, entrypoint))], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -54,11 +57,11 @@ async function main() {
   };
   const gatewayPort = await freePort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  serve('gateway/src/main.ts', {
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    IDENTITY_URL: servers.service,
-  });
+  serve(
+    'gateway/src/main.ts',
+    { PORT: String(gatewayPort), HOST: '127.0.0.1', IDENTITY_URL: servers.service },
+    process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean),
+  );
   await waitForReady(gatewayUrl);
   const headers = { authorization: `Bearer ${servers.token}` };
   const path = '/api/token/check/';
