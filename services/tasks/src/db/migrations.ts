@@ -20,6 +20,35 @@ const learnWords = (docs: string) => `
   where length(l.word) between 3 and 40 and l.word !~ '[[:digit:][:punct:][:space:]]'
     and not exists (select 1 from search_words s where s.word = l.word)`;
 
+/** The transition tables a statement-level trigger of each event reads. */
+const transitionTables = {
+  insert: 'new table as new_rows',
+  delete: 'old table as old_rows',
+  update: 'new table as new_rows old table as old_rows',
+} as const;
+
+/**
+ * A statement-level trigger `trigger` (by default `fn`) after `event` on `table`: the function `fn` runs `body`
+ * (plpgsql statements) once a statement, with the statement's rows in its transition tables (new_rows,
+ * old_rows): a statement writing many rows (an import, a bulk change) is one set-based write.
+ */
+async function statementTrigger(
+  db: Kysely<any>,
+  t: { table: string; event: keyof typeof transitionTables; fn: string; trigger?: string; body: string },
+) {
+  await sql
+    .raw(
+      `create function ${t.fn}() returns trigger language plpgsql as $$ begin ${t.body}; return null; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${t.trigger ?? t.fn} after ${t.event} on ${t.table}
+         referencing ${transitionTables[t.event]} for each statement execute function ${t.fn}()`,
+    )
+    .execute(db);
+}
+
 export const migrations: Record<string, Migration> = {
   '2026-11-21T10:30_tasks_init': {
     async up(db: Kysely<any>) {
@@ -221,36 +250,22 @@ export const migrations: Record<string, Migration> = {
         ['insert', sides('new_rows', '+')],
         ['delete', sides('old_rows', '-')],
         ['update', `${sides('new_rows', '+')} union all ${sides('old_rows', '-')}`],
-      ] as const) {
-        const transition =
-          event === 'insert'
-            ? 'new table as new_rows'
-            : event === 'delete'
-              ? 'old table as old_rows'
-              : 'new table as new_rows old table as old_rows';
-        await sql
-          .raw(
-            `create function task_side_counts_${event}() returns trigger language plpgsql as $$
-             begin
-               insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
-               select person_id, kind, side, folder_key, completed, sum(d)
-                 from (${parts}) as change (person_id, kind, side, folder_key, completed, d)
-                 group by person_id, kind, side, folder_key, completed
-                 having sum(d) <> 0
-                 order by person_id, kind, side, folder_key, completed
-               on conflict (person_id, kind, side, folder_key, completed)
-                 do update set n = task_side_counts.n + excluded.n;
-               return null;
-             end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger tasks_side_counts_${event} after ${event} on tasks
-               referencing ${transition} for each statement execute function task_side_counts_${event}()`,
-          )
-          .execute(db);
-      }
+      ] as const)
+        await statementTrigger(db, {
+          table: 'tasks',
+          event,
+          fn: `task_side_counts_${event}`,
+          trigger: `tasks_side_counts_${event}`,
+          body: `
+            insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
+            select person_id, kind, side, folder_key, completed, sum(d)
+              from (${parts}) as change (person_id, kind, side, folder_key, completed, d)
+              group by person_id, kind, side, folder_key, completed
+              having sum(d) <> 0
+              order by person_id, kind, side, folder_key, completed
+            on conflict (person_id, kind, side, folder_key, completed)
+              do update set n = task_side_counts.n + excluded.n`,
+        });
       // The tasks there are already (the trigger's lock on tasks holds writers back until this commits).
       await sql`
         insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
@@ -380,62 +395,37 @@ export const migrations: Record<string, Migration> = {
           where t.id = any(ids)
         $$`.execute(db);
       // Statement-level: a statement writing many notes or comments (an import, an undo) updates each task once.
-      for (const table of ['progress_logs', 'comments']) {
+      for (const table of ['progress_logs', 'comments'])
         for (const [event, rows] of [
           ['insert', 'select task_id from new_rows'],
           ['delete', 'select task_id from old_rows'],
           ['update', 'select task_id from new_rows union select task_id from old_rows'],
-        ] as const) {
-          const transition =
-            event === 'insert'
-              ? 'new table as new_rows'
-              : event === 'delete'
-                ? 'old table as old_rows'
-                : 'new table as new_rows old table as old_rows';
-          await sql
-            .raw(
-              `create function ${table}_search_${event}() returns trigger language plpgsql as $$
-               begin
-                 perform tasks_search_talk(array(select distinct task_id from (${rows}) as changed));
-                 return null;
-               end $$`,
-            )
-            .execute(db);
-          await sql
-            .raw(
-              `create trigger ${table}_search_${event} after ${event} on ${table}
-                 referencing ${transition} for each statement execute function ${table}_search_${event}()`,
-            )
-            .execute(db);
-        }
-      }
+        ] as const)
+          await statementTrigger(db, {
+            table,
+            event,
+            fn: `${table}_search_${event}`,
+            body: `perform tasks_search_talk(array(select distinct task_id from (${rows}) as changed))`,
+          });
       // The words there are (never forgotten: a stale word only adds an alternative that finds nothing). No
       // unique key, so concurrent writers never wait on each other's words; a race may store a word twice.
       await sql`create table search_words (word text not null)`.execute(db);
       await sql`create index search_words_word on search_words (word)`.execute(db);
       await sql`create index search_words_trigrams on search_words using gin (word gin_trgm_ops)`.execute(db);
-      for (const [event, docs, transition] of [
-        ['insert', 'select search_doc as doc from new_rows', 'new table as new_rows'],
+      for (const [event, docs] of [
+        ['insert', 'select search_doc as doc from new_rows'],
         [
           'update',
           `select n.search_doc as doc from new_rows n join old_rows o on o.id = n.id
            where n.search_doc is distinct from o.search_doc`,
-          'new table as new_rows old table as old_rows',
         ],
-      ] as const) {
-        await sql
-          .raw(
-            `create function tasks_search_words_${event}() returns trigger language plpgsql as $$
-             begin ${learnWords(docs)}; return null; end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger tasks_search_words_${event} after ${event} on tasks
-               referencing ${transition} for each statement execute function tasks_search_words_${event}()`,
-          )
-          .execute(db);
-      }
+      ] as const)
+        await statementTrigger(db, {
+          table: 'tasks',
+          event,
+          fn: `tasks_search_words_${event}`,
+          body: learnWords(docs),
+        });
       // Whether a and b differ by at most one wrong, missing, extra or swapped letter (optimal string alignment
       // distance <= 1).
       await sql`
@@ -568,38 +558,26 @@ export const migrations: Record<string, Migration> = {
       // As task_side_counts' triggers (which fire first: triggers fire in name order): statement-level, one
       // write per changed count, in key order, so two statements changing the same counts wait instead of
       // deadlocking. An update that changes no figure (a title, a progress step of a completed task) writes none.
-      for (const [event, parts, transition] of [
-        ['insert', people('new_rows', '+'), 'new table as new_rows'],
-        ['delete', people('old_rows', '-'), 'old table as old_rows'],
-        [
-          'update',
-          `${people('new_rows', '+')} union all ${people('old_rows', '-')}`,
-          'new table as new_rows old table as old_rows',
-        ],
-      ] as const) {
-        await sql
-          .raw(
-            `create function task_summary_counts_${event}() returns trigger language plpgsql as $$
-             begin
-               insert into task_summary_counts (person_id, kind, recipient, status, n)
-               select person_id, kind, recipient, status, sum(d)
-                 from (${parts}) as change (person_id, kind, recipient, status, d)
-                 group by person_id, kind, recipient, status
-                 having sum(d) <> 0
-                 order by person_id, kind, recipient, status
-               on conflict (person_id, kind, recipient, status)
-                 do update set n = task_summary_counts.n + excluded.n;
-               return null;
-             end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger tasks_summary_counts_${event} after ${event} on tasks
-               referencing ${transition} for each statement execute function task_summary_counts_${event}()`,
-          )
-          .execute(db);
-      }
+      for (const [event, parts] of [
+        ['insert', people('new_rows', '+')],
+        ['delete', people('old_rows', '-')],
+        ['update', `${people('new_rows', '+')} union all ${people('old_rows', '-')}`],
+      ] as const)
+        await statementTrigger(db, {
+          table: 'tasks',
+          event,
+          fn: `task_summary_counts_${event}`,
+          trigger: `tasks_summary_counts_${event}`,
+          body: `
+            insert into task_summary_counts (person_id, kind, recipient, status, n)
+            select person_id, kind, recipient, status, sum(d)
+              from (${parts}) as change (person_id, kind, recipient, status, d)
+              group by person_id, kind, recipient, status
+              having sum(d) <> 0
+              order by person_id, kind, recipient, status
+            on conflict (person_id, kind, recipient, status)
+              do update set n = task_summary_counts.n + excluded.n`,
+        });
       // The tasks there are already (the triggers' lock on tasks holds writers back until this commits).
       await sql
         .raw(
@@ -691,28 +669,18 @@ export const migrations: Record<string, Migration> = {
       const changed = (side: 'n' | 'o') => `(
         select ${side}.* from new_rows n join old_rows o on o.id = n.id
         where (${seen('n')}) is distinct from (${seen('o')}))`;
-      for (const [event, body, transition] of [
-        ['insert', insert('new_rows'), 'new table as new_rows'],
-        ['delete', remove('old_rows'), 'old table as old_rows'],
-        [
-          'update',
-          `${remove(`${changed('o')} as gone`)}; ${insert(`${changed('n')} as changed`)}`,
-          'new table as new_rows old table as old_rows',
-        ],
-      ] as const) {
-        await sql
-          .raw(
-            `create function task_search_${event}() returns trigger language plpgsql as $$
-             begin ${body}; return null; end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger tasks_search_people_${event} after ${event} on tasks
-               referencing ${transition} for each statement execute function task_search_${event}()`,
-          )
-          .execute(db);
-      }
+      for (const [event, body] of [
+        ['insert', insert('new_rows')],
+        ['delete', remove('old_rows')],
+        ['update', `${remove(`${changed('o')} as gone`)}; ${insert(`${changed('n')} as changed`)}`],
+      ] as const)
+        await statementTrigger(db, {
+          table: 'tasks',
+          event,
+          fn: `task_search_${event}`,
+          trigger: `tasks_search_people_${event}`,
+          body,
+        });
       // The tasks there are (the triggers' lock on tasks holds writers back until this commits).
       await sql.raw(insert('tasks')).execute(db);
       // Words are learned where they are written now: every change of a task's words inserts its rows here.
@@ -722,17 +690,12 @@ export const migrations: Record<string, Migration> = {
             `drop trigger tasks_search_words_${event} on tasks; drop function tasks_search_words_${event}()`,
           )
           .execute(db);
-      await sql
-        .raw(
-          `create function task_search_learn_words() returns trigger language plpgsql as $$
-           begin ${learnWords('select search_doc as doc from new_rows')}; return null; end $$`,
-        )
-        .execute(db);
-      await sql`
-        create trigger task_search_learn_words after insert on task_search
-          referencing new table as new_rows for each statement execute function task_search_learn_words()`.execute(
-        db,
-      );
+      await statementTrigger(db, {
+        table: 'task_search',
+        event: 'insert',
+        fn: 'task_search_learn_words',
+        body: learnWords('select search_doc as doc from new_rows'),
+      });
       // A rare word: its GIN entries (the person first); a word in most of the person's tasks: their newest
       // tasks walked in order, tested one by one, stopped at enough.
       await sql`create index task_search_words on task_search using gin (person_id, search_doc)`.execute(db);
