@@ -349,22 +349,19 @@ export function patchTask(dispatch: PlatformDispatch, id: string, patch: Partial
 /**
  * Puts whole tasks as the server now has them into every cached view (a task no view holds yet, as one
  * brought back by an undo, joins where its order puts it), and takes the `deleted` ids out. A task no view
- * holds is taken to have been as in `previous` (else nowhere), so the tab counts move from where it was.
+ * holds is taken to have been as in `previous`, so the tab counts move from where it was; without `previous`
+ * (a change of tasks the page showed) it is left alone: its live event moved it already (say, to a tab not
+ * loaded), and counting it again would count it twice.
  */
-export function applyTasks(
-  dispatch: PlatformDispatch,
-  tasks: Task[],
-  deleted: string[],
-  previous: Task[] = [],
-) {
+export function applyTasks(dispatch: PlatformDispatch, tasks: Task[], deleted: string[], previous?: Task[]) {
   dispatch((_dispatch, getState) => {
     const views = cachedViews(getState() as PlatformState);
     const cached = (id: string) =>
-      views.map(({ data }) => data && findTask(data, id)).find(Boolean) ?? previous.find((t) => t.id === id);
+      views.map(({ data }) => data && findTask(data, id)).find(Boolean) ?? previous?.find((t) => t.id === id);
     const changes = [
       ...tasks.map((task) => ({ id: task.id, before: cached(task.id), after: task as Task | undefined })),
       ...deleted.map((id) => ({ id, before: cached(id), after: undefined })),
-    ];
+    ].filter((change) => previous || change.before);
     for (const { view } of views)
       dispatch(
         tasksApi.util.updateQueryData('taskPages', view, (data) => {

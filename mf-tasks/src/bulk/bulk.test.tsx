@@ -1,9 +1,10 @@
-import type { Task } from '@baton/contracts';
+import type { BulkRequest, Task } from '@baton/contracts';
 import { folderOf, renderWithPlatform } from '@baton/web-platform/testing';
 import { mockServer } from '@baton/web-platform/testing/msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { patchTask } from '../api';
 import TaskList from '../list/TaskList';
 import { listHandlers, taskOf } from '../testing';
 import { serveBulkList, titledTasks } from './testing';
@@ -92,6 +93,26 @@ describe('the bulk toolbar', () => {
     await waitFor(() => expect(titles()).toEqual(['One', 'Two', 'Three', 'Four']));
     expect(requests[1]).toEqual({ path: 'undo', body: { change_id: changeIds[0] } });
     expect(screen.getByRole('tab', { name: 'Completed (0)' })).toBeInTheDocument();
+  });
+
+  it('counts a completed task once when its live event arrives before the answer', async () => {
+    serveFour();
+    const { user, store } = await showList();
+    // The server's live events for the change (over the task socket) reach the page before the bulk answer.
+    server.use(
+      http.post('/api/tasks/bulk/', async ({ request }) => {
+        const body = (await request.clone().json()) as BulkRequest;
+        for (const id of body.task_ids) patchTask(store.dispatch, id, { completed: true });
+      }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select “One”' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select “Three”' }));
+    await user.click(within(toolbar()).getByRole('button', { name: 'Complete' }));
+
+    await screen.findByRole('region', { name: 'Notifications' });
+    expect(titles()).toEqual(['Two', 'Four']);
+    expect(screen.getByRole('tab', { name: 'Completed (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Due Now (2)' })).toBeInTheDocument();
   });
 
   it('sets the priority and the due date, each in one request with its value', async () => {
