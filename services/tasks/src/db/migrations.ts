@@ -49,6 +49,19 @@ async function statementTrigger(
     .execute(db);
 }
 
+/**
+ * Adds the signed changes `parts` (rows of `keys` and a +1 or -1) to the counts table `table` (`keys`, n): one
+ * write per changed count, in key order, so two statements changing the same counts wait for each other
+ * instead of deadlocking; a count that does not change is not written.
+ */
+const addToCounts = (table: string, keys: string, parts: string) => `
+  insert into ${table} (${keys}, n)
+  select ${keys}, sum(d) from (${parts}) as change (${keys}, d)
+    group by ${keys}
+    having sum(d) <> 0
+    order by ${keys}
+  on conflict (${keys}) do update set n = ${table}.n + excluded.n`;
+
 export const migrations: Record<string, Migration> = {
   '2026-11-21T10:30_tasks_init': {
     async up(db: Kysely<any>) {
@@ -256,15 +269,7 @@ export const migrations: Record<string, Migration> = {
           event,
           fn: `task_side_counts_${event}`,
           trigger: `tasks_side_counts_${event}`,
-          body: `
-            insert into task_side_counts (person_id, kind, side, folder_key, completed, n)
-            select person_id, kind, side, folder_key, completed, sum(d)
-              from (${parts}) as change (person_id, kind, side, folder_key, completed, d)
-              group by person_id, kind, side, folder_key, completed
-              having sum(d) <> 0
-              order by person_id, kind, side, folder_key, completed
-            on conflict (person_id, kind, side, folder_key, completed)
-              do update set n = task_side_counts.n + excluded.n`,
+          body: addToCounts('task_side_counts', 'person_id, kind, side, folder_key, completed', parts),
         });
       // The tasks there are already (the trigger's lock on tasks holds writers back until this commits).
       await sql`
@@ -568,15 +573,7 @@ export const migrations: Record<string, Migration> = {
           event,
           fn: `task_summary_counts_${event}`,
           trigger: `tasks_summary_counts_${event}`,
-          body: `
-            insert into task_summary_counts (person_id, kind, recipient, status, n)
-            select person_id, kind, recipient, status, sum(d)
-              from (${parts}) as change (person_id, kind, recipient, status, d)
-              group by person_id, kind, recipient, status
-              having sum(d) <> 0
-              order by person_id, kind, recipient, status
-            on conflict (person_id, kind, recipient, status)
-              do update set n = task_summary_counts.n + excluded.n`,
+          body: addToCounts('task_summary_counts', 'person_id, kind, recipient, status', parts),
         });
       // The tasks there are already (the triggers' lock on tasks holds writers back until this commits).
       await sql
